@@ -1,0 +1,33 @@
+package dev.lachesis.core.model;
+
+/**
+ * The role a thread plays for a query. Policies treat an operator's main thread and its helpers
+ * differently (the 2023 paper's input/output refinement), so every thread a driver reports carries
+ * one of these kinds.
+ */
+public enum ThreadKind {
+    /** The thread that runs a physical operator (a Storm executor, a Flink subtask). */
+    MAIN,
+    /** Moves an operator's output onward: Storm 1.x send thread, Storm 2.x worker transfer, Flink output flusher. */
+    SENDER,
+    /** Reads input for a source outside the emit loop (a Flink legacy source thread, a Kafka fetcher). */
+    SOURCE_READER,
+    /** A timer the query depends on (Storm flush and back-pressure timers, Flink processing-time timers). */
+    TIMER,
+    /** Network I/O threads (Netty) that carry tuples between workers. */
+    NETWORK,
+    /** SPE-internal threads that are not part of any query (ackers, metrics, heartbeats). */
+    SYSTEM,
+    /** A thread of the query whose role the driver could not name more precisely. */
+    OTHER;
+
+    /** The lower-case name used in configuration files and the CLI's JSON output. */
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    /** Whether this is a helper rather than an operator's main thread. */
+    public boolean isHelper() {
+        return this != MAIN;
+    }
+}

@@ -1,0 +1,39 @@
+package dev.lachesis.core.spi;
+
+import dev.lachesis.core.metric.MetricValues;
+import dev.lachesis.core.model.SpeState;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The daemon's view of one SPE instance (2021 paper §4, "SPE drivers"): which worker processes,
+ * queries, operators and threads exist, and the raw metrics the SPE publishes. Everything
+ * SPE-specific stays behind this interface. Called from the main loop's thread only.
+ */
+public interface SpeDriver extends AutoCloseable {
+    /**
+     * Discovers the SPE's current state. Cheap when nothing changed: implementations re-read
+     * threads only when a process's thread set changed.
+     *
+     * @throws DriverException when the SPE cannot be seen this round
+     */
+    SpeState refresh() throws DriverException;
+
+    /** The metric names (see {@link dev.lachesis.core.metric.MetricNames}) this driver can provide. */
+    Set<String> providedMetrics();
+
+    /**
+     * Fetches the given provided metrics for this round, all at once (one request to the metric
+     * source). A metric with no data this round maps to empty values, not an exception.
+     *
+     * @param state the state {@link #refresh()} returned this round
+     * @param metrics a subset of {@link #providedMetrics()}
+     * @throws DriverException when the metric source cannot be reached or answers garbage
+     */
+    Map<String, MetricValues> fetch(SpeState state, Set<String> metrics) throws DriverException;
+
+    /** Releases connections; the default does nothing. */
+    @Override
+    default void close() {
+    }
+}

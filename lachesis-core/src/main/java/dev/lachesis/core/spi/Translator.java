@@ -1,0 +1,35 @@
+package dev.lachesis.core.spi;
+
+import dev.lachesis.core.schedule.Schedule;
+import dev.lachesis.core.schedule.ScheduleForm;
+
+/**
+ * Turns a policy's schedule into what the Linux scheduler obeys (2021 paper §5.3, Definition 3.3):
+ * normalises the raw priorities onto the mechanism's range and applies them, recording every
+ * thread's original setting first so {@link #close()} can put it back. Called from the main loop's
+ * thread only (and {@link #close()} from a shutdown hook once that thread has stopped).
+ */
+public interface Translator extends AutoCloseable {
+    /** The schedule form it accepts. */
+    ScheduleForm accepts();
+
+    /** Whether it puts threads in a real-time class (SCHED_RR/FIFO); policies adapt to that. */
+    default boolean isRealTime() {
+        return false;
+    }
+
+    /** Normalises {@code schedule} into OS values without touching any thread. */
+    TranslationPlan plan(Schedule schedule);
+
+    /**
+     * Applies {@code plan}: only what changed since the last apply; threads that vanished are dropped
+     * silently. Returns the plan as applied.
+     *
+     * @throws TranslatorException when the kernel refuses (the message says how to fix it)
+     */
+    TranslationPlan apply(TranslationPlan plan) throws TranslatorException;
+
+    /** Restores every thread it touched to its original setting and removes what it created. */
+    @Override
+    void close();
+}
