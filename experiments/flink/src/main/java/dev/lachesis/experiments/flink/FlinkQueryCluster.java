@@ -1,0 +1,98 @@
+package dev.lachesis.experiments.flink;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The child JVM's program: a Flink MiniCluster with its REST endpoint on 127.0.0.1, configured the
+ * way a user configures a cluster for Lachesis (Graphite reporter, metric scopes with ids, a 1 s
+ * REST metric fetch interval), running the {@link ExampleQuery} until the JVM is stopped. It writes
+ * one {@code READY pid=<pid> rest-port=<port> job=<job id>} line when the job runs, and a
+ * {@code JOB <job id>} line for every job it submits later: with {@code --resubmit-on-cancel} a
+ * cancelled job is submitted again as a new job, as an operator would after {@code flink cancel}.
+ */
+@Command(name = "flink-query-cluster", mixinStandardHelpOptions = true,
+        description = "Runs the example query on a Flink MiniCluster with REST until stopped.")
+public final class FlinkQueryCluster implements Callable<Integer> {
+    private static final Logger LOG = LoggerFactory.getLogger(FlinkQueryCluster.class);
+
+    @Option(names = "--rest-port", defaultValue = "8081", description = "REST port on 127.0.0.1 (default ${DEFAULT-VALUE}).")
+    int restPort;
+
+    @Option(names = "--rate", defaultValue = "2000", description = "Records per second from the source (default ${DEFAULT-VALUE}).")
+    double rate;
+
+    @Option(names = "--heavy-cost-us", defaultValue = "400",
+            description = "CPU microseconds the heavy map burns per record (default ${DEFAULT-VALUE}).")
+    long heavyCostMicros;
+
+    @Option(names = "--heavy-parallelism", defaultValue = "2", description = "Subtasks of the heavy map (default ${DEFAULT-VALUE}).")
+    int heavyParallelism;
+
+    @Option(names = "--graphite", description = "Carbon plaintext endpoint host:port for Flink's Graphite reporter; none by default.")
+    String graphite;
+
+    @Option(names = "--default-scopes", description = "Keep Flink's default metric scopes (names, not ids).")
+    boolean defaultScopes;
+
+    @Option(names = "--resubmit-on-cancel", description = "Submit the query again as a new job when it is cancelled.")
+    boolean resubmitOnCancel;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new FlinkQueryCluster()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Configuration config = FlinkSettings.clusterConfiguration(restPort, graphite, defaultScopes);
+        MiniClusterConfiguration clusterConfig = new MiniClusterConfiguration.Builder()
+                .setConfiguration(config)
+                .setNumTaskManagers(1)
+                .setNumSlotsPerTaskManager(Math.max(1, heavyParallelism))
+                .build();
+        CountDownLatch stopped = new CountDownLatch(1);
+        try (MiniCluster cluster = new MiniCluster(clusterConfig)) {
+            Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "flink-query-cluster-stop"));
+            cluster.start();
+            int port = cluster.getRestAddress().get().getPort();
+            JobID job = submit(cluster, config);
+            System.out.println("READY pid=" + ProcessHandle.current().pid() + " rest-port=" + port + " job=" + job);
+            System.out.flush();
+            while (!stopped.await(500, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                JobStatus status = cluster.getJobStatus(job).get();
+                if (status == JobStatus.CANCELED && resubmitOnCancel) {
+                    job = submit(cluster, config);
+                    System.out.println("JOB " + job);
+                    System.out.flush();
+                } else if (status.isGloballyTerminalState() && !resubmitOnCancel) {
+                    LOG.info("Job {} ended as {}; the cluster keeps running until stopped", job, status);
+                }
+            }
+        }
+        return 0;
+    }
+
+    private JobID submit(MiniCluster cluster, Configuration config) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(config);
+        ExampleQuery.build(env, rate, heavyCostMicros, heavyParallelism);
+        StreamGraph streamGraph = env.getStreamGraph(false);
+        streamGraph.setJobName(ExampleQuery.JOB_NAME);
+        JobGraph graph = streamGraph.getJobGraph();
+        cluster.submitJob(graph).get();
+        LOG.info("Submitted job {}", graph.getJobID());
+        return graph.getJobID();
+    }
+}
