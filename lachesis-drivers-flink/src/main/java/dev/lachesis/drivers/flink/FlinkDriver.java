@@ -1,0 +1,180 @@
+package dev.lachesis.drivers.flink;
+
+import dev.lachesis.core.metric.MetricValues;
+import dev.lachesis.core.model.JvmThread;
+import dev.lachesis.core.model.LogicalOperator;
+import dev.lachesis.core.model.OperatorThread;
+import dev.lachesis.core.model.PhysicalOperator;
+import dev.lachesis.core.model.Query;
+import dev.lachesis.core.model.SpeState;
+import dev.lachesis.core.proc.ProcFs;
+import dev.lachesis.core.spi.DriverException;
+import dev.lachesis.core.spi.JvmThreadLister;
+import dev.lachesis.core.spi.SpeDriver;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The daemon's view of one Flink cluster: running jobs and their physical graphs from the REST
+ * API, the subtask threads of the TaskManager JVMs on this machine (by their full Java names), and
+ * task metrics from Graphite or REST turned into queue sizes in records, rates and processing
+ * times (see {@link FlinkMetricEstimator}).
+ *
+ * <p>A job is a query; each operator of a chain is a logical operator and each subtask of a chain
+ * a physical operator ({@code <job id>/<vertex id>/<subtask index>}), whose main thread is the
+ * subtask's thread and whose helpers are its output flusher (serving its output queue), legacy
+ * source thread and timers. A job's graph is read once and kept while it runs; a cancelled and
+ * resubmitted job is a new job, found on the next round. Threads are re-read only when a JVM's
+ * set of thread ids changed. Called from the main loop's thread only.
+ */
+final class FlinkDriver implements SpeDriver {
+    private static final Logger LOG = LoggerFactory.getLogger(FlinkDriver.class);
+
+    private final String speName;
+    private final FlinkRestClient rest;
+    private final TaskMetricReader metrics;
+    private final JvmThreadLister threads;
+    private final ProcFs proc;
+    private final Supplier<List<Integer>> pids;
+    private final Clock clock;
+    private final Map<String, FlinkJob> jobs = new LinkedHashMap<>();
+    private final Map<Integer, List<Integer>> knownTids = new HashMap<>();
+    private final Map<Integer, List<JvmThread>> knownThreads = new HashMap<>();
+    private final Set<String> reportedAmbiguous = new HashSet<>();
+
+    FlinkDriver(String speName, FlinkRestClient rest, TaskMetricReader metrics, JvmThreadLister threads, ProcFs proc,
+                Supplier<List<Integer>> pids, Clock clock) {
+        this.speName = speName;
+        this.rest = rest;
+        this.metrics = metrics;
+        this.threads = threads;
+        this.proc = proc;
+        this.pids = pids;
+        this.clock = clock;
+    }
+
+    @Override
+    public SpeState refresh() throws DriverException {
+        List<Integer> workers = pids.get();
+        if (workers.isEmpty()) {
+            throw new DriverException("no Flink TaskManager JVM found for '" + speName
+                    + "'; name it in spes[].pids or adjust settings.process-markers");
+        }
+        refreshJobs();
+        List<FlinkJob> running = List.copyOf(jobs.values());
+        List<OperatorThread> mapped = new ArrayList<>();
+        for (int pid : workers) {
+            mapped.addAll(FlinkThreadMapper.map(pid, threadsOf(pid), running, this::reportAmbiguous));
+        }
+        knownTids.keySet().retainAll(workers);
+        knownThreads.keySet().retainAll(workers);
+        List<Query> queries = new ArrayList<>();
+        List<PhysicalOperator> operators = new ArrayList<>();
+        for (FlinkJob job : running) {
+            queries.add(query(job));
+            for (FlinkVertex vertex : job.vertices()) {
+                List<String> logical = new ArrayList<>();
+                for (int k = 0; k < vertex.operatorNames().size(); k++) {
+                    logical.add(SubtaskKey.logicalOperatorId(vertex.id(), k));
+                }
+                for (int i = 0; i < vertex.parallelism(); i++) {
+                    operators.add(new PhysicalOperator(new SubtaskKey(job.id(), vertex.id(), i).operatorId(), job.id(),
+                            logical, i, vertex.parallelism()));
+                }
+            }
+        }
+        return new SpeState(speName, FlinkDriverFactory.NAME, workers, queries, operators, mapped, clock.instant());
+    }
+
+    private void refreshJobs() throws DriverException {
+        List<FlinkRestJson.JobSummary> running = rest.runningJobs();
+        Set<String> ids = new LinkedHashSet<>();
+        for (FlinkRestJson.JobSummary summary : running) {
+            ids.add(summary.id());
+        }
+        jobs.keySet().retainAll(ids);
+        for (String id : ids) {
+            if (!jobs.containsKey(id)) {
+                FlinkJob job = rest.job(id);
+                jobs.put(id, job);
+                LOG.info("Flink job {} ({}) runs {} vertices", job.name(), job.id(), job.vertices().size());
+            }
+        }
+    }
+
+    private List<JvmThread> threadsOf(int pid) throws DriverException {
+        List<Integer> tids = proc.tids(pid);
+        if (tids.isEmpty()) {
+            throw new DriverException("Flink TaskManager PID " + pid + " has no threads: the process is gone");
+        }
+        if (!tids.equals(knownTids.get(pid))) {
+            knownThreads.put(pid, threads.threads(pid));
+            knownTids.put(pid, tids);
+        }
+        return knownThreads.get(pid);
+    }
+
+    private void reportAmbiguous(String threadName) {
+        if (reportedAmbiguous.add(threadName)) {
+            LOG.warn("Thread '{}' matches vertices of more than one running Flink job; it is not scheduled "
+                    + "(give the jobs' operators distinct names)", threadName);
+        }
+    }
+
+    /** The job as a query: every chained operator is a logical operator; edges follow chains and the plan's inputs. */
+    static Query query(FlinkJob job) {
+        List<LogicalOperator> operators = new ArrayList<>();
+        Map<String, Set<String>> downstream = new LinkedHashMap<>();
+        for (FlinkVertex vertex : job.vertices()) {
+            for (int k = 0; k < vertex.operatorNames().size(); k++) {
+                String id = SubtaskKey.logicalOperatorId(vertex.id(), k);
+                operators.add(new LogicalOperator(id, vertex.operatorNames().get(k)));
+                if (k > 0) {
+                    downstream.computeIfAbsent(SubtaskKey.logicalOperatorId(vertex.id(), k - 1), x -> new LinkedHashSet<>())
+                            .add(id);
+                }
+            }
+        }
+        for (FlinkVertex vertex : job.vertices()) {
+            for (String input : vertex.inputs()) {
+                job.vertex(input).ifPresent(from -> downstream
+                        .computeIfAbsent(SubtaskKey.logicalOperatorId(from.id(), from.operatorNames().size() - 1),
+                                x -> new LinkedHashSet<>())
+                        .add(SubtaskKey.logicalOperatorId(vertex.id(), 0)));
+            }
+        }
+        return new Query(job.id(), job.name(), operators, downstream);
+    }
+
+    @Override
+    public Set<String> providedMetrics() {
+        return FlinkMetricEstimator.PROVIDED;
+    }
+
+    @Override
+    public Map<String, MetricValues> fetch(SpeState state, Set<String> requested) throws DriverException {
+        List<FlinkJob> observed = new ArrayList<>();
+        for (Query query : state.queries()) {
+            FlinkJob job = jobs.get(query.id());
+            if (job != null) {
+                observed.add(job);
+            }
+        }
+        return FlinkMetricEstimator.estimate(observed, metrics.read(observed), requested);
+    }
+
+    @Override
+    public String toString() {
+        return "flink driver '" + speName + "' (REST " + rest.base() + ", metrics from " + metrics.describe() + ")";
+    }
+}

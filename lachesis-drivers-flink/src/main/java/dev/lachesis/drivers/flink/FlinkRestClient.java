@@ -1,0 +1,119 @@
+package dev.lachesis.drivers.flink;
+
+import dev.lachesis.core.spi.DriverException;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Asks a Flink cluster's REST endpoint (the JobManager's {@code rest.port}) for jobs, their graphs
+ * and subtask metrics, with the JDK's HTTP client and a timeout per request. Every failure is a
+ * {@link DriverException} naming the URL. Thread-safe.
+ */
+final class FlinkRestClient {
+    /** Keeps metric requests well under common URL length limits; longer lists are split. */
+    private static final int MAX_QUERY_CHARS = 6_000;
+
+    private final URI base;
+    private final Duration timeout;
+    private final HttpClient http;
+
+    FlinkRestClient(URI base, Duration timeout) {
+        String text = base.toString();
+        this.base = URI.create(text.endsWith("/") ? text : text + "/");
+        this.timeout = timeout;
+        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+    }
+
+    URI base() {
+        return base;
+    }
+
+    /** The running jobs. */
+    List<FlinkRestJson.JobSummary> runningJobs() throws DriverException {
+        String url = "jobs/overview";
+        return parse(url, () -> FlinkRestJson.runningJobs(get(url)));
+    }
+
+    /** A job's vertices and their inputs. */
+    FlinkJob job(String jobId) throws DriverException {
+        String url = "jobs/" + jobId;
+        return parse(url, () -> FlinkRestJson.job(get(url)));
+    }
+
+    /**
+     * Metric values of a vertex's subtasks, in as few requests as the URL length allows (one for
+     * typical parallelism).
+     *
+     * @param metricIds ids in REST's vertex form, {@code <subtask index>.<metric name>}
+     * @return metric id → value; metrics Flink does not know (yet) are absent
+     */
+    Map<String, Double> vertexMetrics(String jobId, String vertexId, List<String> metricIds) throws DriverException {
+        String path = "jobs/" + jobId + "/vertices/" + vertexId + "/metrics?get=";
+        Map<String, Double> values = new java.util.LinkedHashMap<>();
+        for (String chunk : chunks(metricIds)) {
+            String url = path + chunk;
+            values.putAll(parse(url, () -> FlinkRestJson.metricValues(get(url))));
+        }
+        return values;
+    }
+
+    private static List<String> chunks(List<String> ids) {
+        List<String> chunks = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        for (String id : ids) {
+            String encoded = URLEncoder.encode(id, StandardCharsets.UTF_8);
+            if (current.length() > 0 && current.length() + encoded.length() + 1 > MAX_QUERY_CHARS) {
+                chunks.add(current.toString());
+                current.setLength(0);
+            }
+            if (current.length() > 0) {
+                current.append(',');
+            }
+            current.append(encoded);
+        }
+        if (current.length() > 0) {
+            chunks.add(current.toString());
+        }
+        return chunks;
+    }
+
+    private interface Answer<T> {
+        T read() throws DriverException;
+    }
+
+    private <T> T parse(String relative, Answer<T> answer) throws DriverException {
+        try {
+            return answer.read();
+        } catch (IllegalArgumentException e) {
+            throw new DriverException("Flink REST " + base.resolve(relative) + " answered something unexpected: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private String get(String relative) throws DriverException {
+        URI uri = base.resolve(relative);
+        HttpRequest request = HttpRequest.newBuilder(uri).timeout(timeout).header("Accept", "application/json").GET()
+                .build();
+        try {
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            if (response.statusCode() != 200) {
+                throw new DriverException("Flink REST " + uri + " answered HTTP " + response.statusCode());
+            }
+            return response.body();
+        } catch (IOException e) {
+            throw new DriverException("Flink REST " + uri + " cannot be reached: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DriverException("interrupted while asking Flink REST " + uri, e);
+        }
+    }
+}

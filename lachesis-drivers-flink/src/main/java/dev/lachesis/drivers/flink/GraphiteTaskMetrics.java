@@ -1,0 +1,94 @@
+package dev.lachesis.drivers.flink;
+
+import dev.lachesis.core.spi.DriverException;
+import dev.lachesis.core.spi.MetricSource;
+import dev.lachesis.core.spi.MetricSourceException;
+import dev.lachesis.core.spi.Series;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * Reads Flink's task metrics from the metric source Flink's Graphite reporter writes to, with one
+ * request per round for all jobs: three globs per vertex (counters, buffer gauges, time gauges).
+ * Series are mapped back to subtasks through the cluster's task scope. Flink 1.20 and 2.0 only:
+ * later versions publish no Graphite reporter. Thread-safe if the metric source is.
+ */
+final class GraphiteTaskMetrics implements TaskMetricReader {
+    private final MetricSource source;
+    private final GraphiteTaskScope scope;
+    private final Duration window;
+
+    GraphiteTaskMetrics(MetricSource source, GraphiteTaskScope scope, Duration window) {
+        this.source = source;
+        this.scope = scope;
+        this.window = window;
+    }
+
+    @Override
+    public TaskSamples read(List<FlinkJob> jobs) throws DriverException {
+        List<String> patterns = new ArrayList<>();
+        for (FlinkJob job : jobs) {
+            for (FlinkVertex vertex : job.vertices()) {
+                patterns.addAll(globs(job, vertex));
+            }
+        }
+        TaskSamples samples = new TaskSamples();
+        if (patterns.isEmpty()) {
+            return samples;
+        }
+        List<Series> series;
+        try {
+            series = source.query(patterns, window);
+        } catch (MetricSourceException e) {
+            throw new DriverException(e.getMessage(), e);
+        }
+        for (Series s : series) {
+            assign(s, jobs, samples);
+        }
+        return samples;
+    }
+
+    /** The globs that select one vertex's task metrics. */
+    List<String> globs(FlinkJob job, FlinkVertex vertex) {
+        Map<Group, StringJoiner> groups = new EnumMap<>(Group.class);
+        for (FlinkTaskMetric metric : FlinkTaskMetric.values()) {
+            Group group = metric.isCounter() ? Group.COUNTERS
+                    : metric.flinkName().startsWith("buffers.") ? Group.BUFFERS : Group.GAUGES;
+            String node = metric.flinkName().substring(group == Group.BUFFERS ? "buffers.".length() : 0);
+            groups.computeIfAbsent(group, g -> new StringJoiner(",", "{", "}")).add(node);
+        }
+        return List.of(
+                scope.glob(job, vertex, groups.get(Group.COUNTERS) + ".count"),
+                scope.glob(job, vertex, "buffers." + groups.get(Group.BUFFERS)),
+                scope.glob(job, vertex, groups.get(Group.GAUGES).toString()));
+    }
+
+    private void assign(Series series, List<FlinkJob> jobs, TaskSamples samples) {
+        for (FlinkJob job : jobs) {
+            for (FlinkVertex vertex : job.vertices()) {
+                GraphiteTaskScope.Match match = scope.match(series.name(), job, vertex).orElse(null);
+                if (match == null || match.subtaskIndex() >= vertex.parallelism()) {
+                    continue;
+                }
+                FlinkTaskMetric metric = FlinkTaskMetric.fromGraphiteSuffix(match.metricSuffix()).orElse(null);
+                if (metric != null) {
+                    samples.put(new SubtaskKey(job.id(), vertex.id(), match.subtaskIndex()), metric, series.points());
+                    return;
+                }
+            }
+        }
+    }
+
+    @Override
+    public String describe() {
+        return "Graphite (" + source.describe() + ", task scope " + scope.format() + ")";
+    }
+
+    private enum Group {
+        COUNTERS, BUFFERS, GAUGES
+    }
+}

@@ -1,0 +1,84 @@
+package dev.lachesis.drivers.flink;
+
+import dev.lachesis.core.spi.DataPoint;
+import dev.lachesis.core.spi.DriverException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads Flink's task metrics from its REST API, for every Flink version (2.1 and later have no
+ * Graphite reporter): one request per vertex per round,
+ * {@code /jobs/<id>/vertices/<vid>/metrics?get=0.numRecordsIn,1.numRecordsIn,…}, which answers
+ * every subtask's value at once. REST gives one value per metric, so this reader keeps each
+ * round's values for the window and hands the history on as points, from which counter rates
+ * follow as they do from Graphite; a subtask's first round therefore has no rates yet. Flink serves
+ * metrics from a cache refreshed every {@code metrics.fetcher.update-interval} (10 s by default):
+ * set it to the scheduling period. Not thread-safe: called from the driver's round only.
+ */
+final class RestTaskMetrics implements TaskMetricReader {
+    private final FlinkRestClient rest;
+    private final Clock clock;
+    private final Duration window;
+    private final Map<SubtaskKey, Map<FlinkTaskMetric, Deque<DataPoint>>> history = new HashMap<>();
+
+    RestTaskMetrics(FlinkRestClient rest, Clock clock, Duration window) {
+        this.rest = rest;
+        this.clock = clock;
+        this.window = window;
+    }
+
+    @Override
+    public TaskSamples read(List<FlinkJob> jobs) throws DriverException {
+        long now = clock.instant().getEpochSecond();
+        Set<SubtaskKey> seen = new HashSet<>();
+        for (FlinkJob job : jobs) {
+            for (FlinkVertex vertex : job.vertices()) {
+                List<String> ids = new ArrayList<>();
+                for (int i = 0; i < vertex.parallelism(); i++) {
+                    for (FlinkTaskMetric metric : FlinkTaskMetric.values()) {
+                        ids.add(i + "." + metric.flinkName());
+                    }
+                }
+                Map<String, Double> values = rest.vertexMetrics(job.id(), vertex.id(), ids);
+                for (int i = 0; i < vertex.parallelism(); i++) {
+                    SubtaskKey key = new SubtaskKey(job.id(), vertex.id(), i);
+                    seen.add(key);
+                    for (FlinkTaskMetric metric : FlinkTaskMetric.values()) {
+                        Double value = values.get(i + "." + metric.flinkName());
+                        record(key, metric, new DataPoint(now, value == null ? Double.NaN : value));
+                    }
+                }
+            }
+        }
+        history.keySet().retainAll(seen);
+        TaskSamples samples = new TaskSamples();
+        history.forEach((key, metrics) -> metrics.forEach((metric, points) -> samples.put(key, metric, List.copyOf(points))));
+        return samples;
+    }
+
+    private void record(SubtaskKey key, FlinkTaskMetric metric, DataPoint point) {
+        Deque<DataPoint> points = history.computeIfAbsent(key, k -> new HashMap<>())
+                .computeIfAbsent(metric, m -> new ArrayDeque<>());
+        if (!points.isEmpty() && points.peekLast().epochSeconds() == point.epochSeconds()) {
+            points.pollLast();
+        }
+        points.addLast(point);
+        long oldest = point.epochSeconds() - Math.max(1, window.toSeconds());
+        while (!points.isEmpty() && points.peekFirst().epochSeconds() < oldest) {
+            points.pollFirst();
+        }
+    }
+
+    @Override
+    public String describe() {
+        return "Flink REST " + rest.base();
+    }
+}

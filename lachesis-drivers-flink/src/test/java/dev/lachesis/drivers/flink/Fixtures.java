@@ -1,0 +1,58 @@
+package dev.lachesis.drivers.flink;
+
+import dev.lachesis.core.model.JvmThread;
+import dev.lachesis.core.model.ThreadRef;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Reads the answers and thread dumps captured from a real Flink 1.20.5 MiniCluster (src/test/resources/flink-1.20). */
+final class Fixtures {
+    /** The job of the overloaded capture (rate 4000/s, heavy map 1000 µs per record). */
+    static final String OVERLOADED_JOB = "1845be5a7ec1b0fd628fb9b10f4513cb";
+    static final String SOURCE_VERTEX = "cbc357ccb763df2852fee8c4fc7d55f2";
+    static final String HEAVY_VERTEX = "9dd63673dd41ea021b896d5203f3ba7c";
+    static final String SINK_VERTEX = "e883208d19e3c34f8aaf2a3168a63337";
+
+    private static final Pattern HEADER = Pattern.compile("^\"(.*)\" .*nid=0x([0-9a-f]+) .*");
+
+    private Fixtures() {
+    }
+
+    static String text(String name) {
+        try (InputStream in = Fixtures.class.getResourceAsStream("/flink-1.20/" + name)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no fixture " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The threads of the captured thread dump, as the JVM thread lister reports them for {@code pid}. */
+    static List<JvmThread> threads(int pid) {
+        List<JvmThread> threads = new ArrayList<>();
+        for (String line : text("thread-dump.txt").lines().toList()) {
+            Matcher m = HEADER.matcher(line);
+            if (m.matches()) {
+                threads.add(new JvmThread(new ThreadRef(pid, Integer.parseInt(m.group(2), 16)), m.group(1)));
+            }
+        }
+        return threads;
+    }
+
+    static JvmThread thread(List<JvmThread> threads, String name) {
+        return threads.stream().filter(t -> t.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no thread " + name));
+    }
+
+    static FlinkJob overloadedJob() {
+        return FlinkRestJson.job(text("job-overloaded.json"));
+    }
+}

@@ -1,0 +1,74 @@
+package dev.lachesis.drivers.flink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lachesis.core.model.JvmThread;
+import dev.lachesis.core.model.OperatorThread;
+import dev.lachesis.core.model.ThreadKind;
+import dev.lachesis.core.model.ThreadRef;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FlinkThreadMapperTest {
+    private static final int PID = 12541;
+    private static final String JOB = Fixtures.OVERLOADED_JOB;
+
+    @Test
+    void mapsEverySubtaskThreadAndItsHelpersOfARealTaskManager() {
+        List<JvmThread> threads = Fixtures.threads(PID);
+
+        List<OperatorThread> mapped = FlinkThreadMapper.map(PID, threads, List.of(Fixtures.overloadedJob()), n -> { });
+
+        String heavy0 = JOB + "/" + Fixtures.HEAVY_VERTEX + "/0";
+        String heavy1 = JOB + "/" + Fixtures.HEAVY_VERTEX + "/1";
+        String source = JOB + "/" + Fixtures.SOURCE_VERTEX + "/0";
+        String sink = JOB + "/" + Fixtures.SINK_VERTEX + "/0";
+        assertThat(mapped.stream().filter(t -> t.kind() == ThreadKind.MAIN))
+                .extracting(t -> t.thread().name(), OperatorThread::operatorId)
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple("Source: events -> light (1/1)#0", source),
+                        org.assertj.core.groups.Tuple.tuple("heavy (1/2)#0", heavy0),
+                        org.assertj.core.groups.Tuple.tuple("heavy (2/2)#0", heavy1),
+                        org.assertj.core.groups.Tuple.tuple("latency -> discard: Writer (1/1)#0", sink));
+        assertThat(mapped).contains(
+                OperatorThread.helper(Fixtures.thread(threads, "OutputFlusher for heavy (2/2)#0"), ThreadKind.SENDER, JOB, heavy1, heavy1),
+                OperatorThread.helper(Fixtures.thread(threads, "OutputFlusher for Source: events -> light (1/1)#0"),
+                        ThreadKind.SENDER, JOB, source, source),
+                OperatorThread.helper(Fixtures.thread(threads, "System Time Trigger for heavy (1/2)#0"), ThreadKind.TIMER, JOB, heavy0, heavy0));
+        assertThat(mapped).extracting(OperatorThread::queryId).containsOnly(JOB);
+        assertThat(mapped).hasSize(12);
+        assertThat(Fixtures.thread(threads, "heavy (1/2)#0").tid()).isEqualTo(0x31c2);
+    }
+
+    @Test
+    void threadsOfJobsThatDoNotRunAreLeftOut() {
+        assertThat(FlinkThreadMapper.map(PID, Fixtures.threads(PID), List.of(), n -> { })).isEmpty();
+    }
+
+    @Test
+    void aTaskNameTwoRunningJobsShareIsReportedNotGuessed() {
+        FlinkJob one = Fixtures.overloadedJob();
+        FlinkJob two = new FlinkJob("6c1cafdfe046a8851007cab0940b83cd", "other",
+                List.of(new FlinkVertex("aaaa", "heavy", 2, List.of("heavy"), List.of())));
+        List<String> ambiguous = new ArrayList<>();
+
+        List<OperatorThread> mapped = FlinkThreadMapper.map(PID, Fixtures.threads(PID), List.of(one, two), ambiguous::add);
+
+        assertThat(mapped).noneMatch(t -> t.thread().name().contains("heavy ("));
+        assertThat(ambiguous).hasSize(1);
+        assertThat(mapped).anyMatch(t -> t.thread().name().equals("Source: events -> light (1/1)#0"));
+    }
+
+    @Test
+    void nettyThreadsBelongToTheOnlyJobOfTheirJvm() {
+        List<JvmThread> threads = new ArrayList<>(Fixtures.threads(PID));
+        threads.add(new JvmThread(new ThreadRef(PID, 99_001), "Flink Netty Server (40125) Thread 0"));
+
+        List<OperatorThread> mapped = FlinkThreadMapper.map(PID, threads, List.of(Fixtures.overloadedJob()), n -> { });
+
+        assertThat(mapped).filteredOn(t -> t.kind() == ThreadKind.NETWORK)
+                .containsExactly(OperatorThread.helper(threads.get(threads.size() - 1), ThreadKind.NETWORK, JOB, null,
+                        "netty@" + PID));
+    }
+}
