@@ -1,0 +1,81 @@
+package dev.lachesis.drivers.flink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.lachesis.core.config.ConfigException;
+import dev.lachesis.core.config.ConfigNode;
+import dev.lachesis.core.spi.DriverContext;
+import dev.lachesis.core.spi.MetricSource;
+import dev.lachesis.core.spi.Plugins;
+import dev.lachesis.core.spi.SpeDriverFactory;
+import java.time.Clock;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FlinkDriverFactoryTest {
+    private static DriverContext context(String yaml) {
+        MetricSource none = new MetricSource() {
+            @Override
+            public List<dev.lachesis.core.spi.Series> query(java.util.Collection<String> patterns, java.time.Duration window) {
+                return List.of();
+            }
+
+            @Override
+            public String describe() {
+                return "none";
+            }
+        };
+        return new DriverContext("flink", ConfigNode.ofYaml("spes[0]", yaml), none, pid -> List.of(), Clock.systemUTC());
+    }
+
+    @Test
+    void isFoundByServiceLoaderUnderItsName() throws ConfigException {
+        Plugins<SpeDriverFactory> drivers = Plugins.load(SpeDriverFactory.class, "driver");
+
+        assertThat(drivers.get("flink", "spes[0].driver")).isInstanceOf(FlinkDriverFactory.class);
+    }
+
+    @Test
+    void createsADriverFromValidSettings() throws ConfigException {
+        String yaml = """
+                name: flink
+                driver: flink
+                pids: [4242]
+                settings:
+                  rest-url: http://127.0.0.1:18081
+                  metrics-from: rest
+                  task-scope: flink.taskmanager.<job_id>.<task_id>.<subtask_index>.<job_name>.<task_name>
+                """;
+
+        assertThat(new FlinkDriverFactory().create(context(yaml)).toString())
+                .isEqualTo("flink driver 'flink' (REST http://127.0.0.1:18081/, metrics from Flink REST http://127.0.0.1:18081/)");
+    }
+
+    @Test
+    void reportsEveryBadSettingOnItsOwnLine() {
+        String yaml = """
+                pids: [12, -3]
+                settings:
+                  rest-url: ftp://flink:8081
+                  task-scope: <host>.<job_name>.<task_name>
+                  window: 0s
+                """;
+
+        assertThatThrownBy(() -> new FlinkDriverFactory().create(context(yaml)))
+                .isInstanceOf(ConfigException.class)
+                .extracting(e -> ((ConfigException) e).problems()).asList().containsExactly(
+                        "spes[0].settings.rest-url was 'ftp://flink:8081' but must be an http:// or https:// URL with a host",
+                        "spes[0].settings.task-scope was '<host>.<job_name>.<task_name>' but must have <subtask_index> as a node of its own",
+                        "spes[0].settings.window was '0ms' but must be positive",
+                        "spes[0].pids[1] was '-3' but must be a positive process id");
+    }
+
+    @Test
+    void rejectsUnknownKeysAndValues() {
+        assertThatThrownBy(() -> new FlinkDriverFactory().create(context("settings: {metrics-from: jmx}")))
+                .hasMessage("spes[0].settings.metrics-from was 'jmx' but must be one of graphite, rest");
+        assertThatThrownBy(() -> new FlinkDriverFactory().create(context("settings: {rest: x}")))
+                .hasMessageStartingWith("spes[0].settings.rest is not a known key");
+    }
+}

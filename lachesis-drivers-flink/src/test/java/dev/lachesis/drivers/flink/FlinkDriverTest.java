@@ -1,0 +1,210 @@
+package dev.lachesis.drivers.flink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.lachesis.core.metric.MetricNames;
+import dev.lachesis.core.metric.MetricValues;
+import dev.lachesis.core.model.JvmThread;
+import dev.lachesis.core.model.OperatorThread;
+import dev.lachesis.core.model.SpeState;
+import dev.lachesis.core.model.ThreadKind;
+import dev.lachesis.core.proc.ProcFs;
+import dev.lachesis.core.spi.DataPoint;
+import dev.lachesis.core.spi.DriverException;
+import dev.lachesis.core.spi.JvmThreadLister;
+import dev.lachesis.core.spi.MetricSource;
+import dev.lachesis.core.spi.Series;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FlinkDriverTest {
+    private static final int PID = 12541;
+    private static final String JOB = Fixtures.OVERLOADED_JOB;
+    private static final String RESUBMITTED = "6c1cafdfe046a8851007cab0940b83cd";
+    private static final String HEAVY_0 = JOB + "/" + Fixtures.HEAVY_VERTEX + "/0";
+
+    @TempDir
+    Path procRoot;
+
+    private FakeFlinkRest rest;
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-11-23T11:00:00Z"));
+    private final List<Integer> listerCalls = new ArrayList<>();
+    private List<JvmThread> threads = Fixtures.threads(PID);
+    private final JvmThreadLister lister = pid -> {
+        listerCalls.add(pid);
+        return threads;
+    };
+
+    @BeforeEach
+    void serveTheOverloadedCapture() throws IOException {
+        rest = new FakeFlinkRest()
+                .answer("/jobs/overview", overview(JOB))
+                .answer("/jobs/" + JOB, Fixtures.text("job-overloaded.json"));
+        for (String vertex : List.of(Fixtures.SOURCE_VERTEX, Fixtures.HEAVY_VERTEX, Fixtures.SINK_VERTEX)) {
+            rest.answer("/jobs/" + JOB + "/vertices/" + vertex + "/metrics",
+                    Fixtures.text("overloaded-vertex-" + vertex + "-metrics.json"));
+        }
+        tids(threads);
+    }
+
+    @AfterEach
+    void stop() {
+        rest.close();
+    }
+
+    /** The overview answer with one running job (the shape of the captured jobs-overview.json). */
+    private static String overview(String jobId) {
+        return "{\"jobs\":[{\"jid\":\"" + jobId + "\",\"name\":\"lachesis-example\",\"state\":\"RUNNING\"}]}";
+    }
+
+    private void tids(List<JvmThread> list) throws IOException {
+        Path task = procRoot.resolve(PID + "/task");
+        if (Files.exists(task)) {
+            try (var old = Files.list(task)) {
+                for (Path p : old.toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+        for (JvmThread t : list) {
+            Files.createDirectories(task.resolve(Integer.toString(t.tid())));
+        }
+    }
+
+    private FlinkDriver driver(TaskMetricReader reader) {
+        return new FlinkDriver("flink", client(), reader, lister, new ProcFs(procRoot), () -> List.of(PID), clock);
+    }
+
+    private FlinkRestClient client() {
+        return new FlinkRestClient(rest.url(), Duration.ofSeconds(2));
+    }
+
+    @Test
+    void seesTheJobItsChainsSubtasksAndThreads() throws DriverException {
+        SpeState state = driver(new RestTaskMetrics(client(), clock, Duration.ofSeconds(10))).refresh();
+
+        assertThat(state.driver()).isEqualTo("flink");
+        assertThat(state.pids()).containsExactly(PID);
+        assertThat(state.queries()).singleElement().satisfies(q -> {
+            assertThat(q.id()).isEqualTo(JOB);
+            assertThat(q.operators()).extracting(op -> op.name())
+                    .containsExactly("Source: events", "light", "heavy", "latency", "discard: Writer");
+            assertThat(q.sources()).containsExactly(Fixtures.SOURCE_VERTEX + ":0");
+            assertThat(q.downstreamOf(Fixtures.SOURCE_VERTEX + ":0")).containsExactly(Fixtures.SOURCE_VERTEX + ":1");
+            assertThat(q.downstreamOf(Fixtures.SOURCE_VERTEX + ":1")).containsExactly(Fixtures.HEAVY_VERTEX + ":0");
+            assertThat(q.downstreamOf(Fixtures.HEAVY_VERTEX + ":0")).containsExactly(Fixtures.SINK_VERTEX + ":0");
+            assertThat(q.sinks()).containsExactly(Fixtures.SINK_VERTEX + ":1");
+        });
+        assertThat(state.operators()).extracting(op -> op.id()).containsExactly(
+                JOB + "/" + Fixtures.SOURCE_VERTEX + "/0", HEAVY_0, JOB + "/" + Fixtures.HEAVY_VERTEX + "/1",
+                JOB + "/" + Fixtures.SINK_VERTEX + "/0");
+        assertThat(state.operator(HEAVY_0).orElseThrow().parallelism()).isEqualTo(2);
+        assertThat(state.threads()).filteredOn(t -> t.kind() == ThreadKind.MAIN).hasSize(4);
+        assertThat(state.threads()).filteredOn(t -> t.kind() == ThreadKind.SENDER)
+                .extracting(OperatorThread::queueEntity).hasSize(3).contains(HEAVY_0);
+        assertThat(state.observedAt()).isEqualTo(clock.instant());
+    }
+
+    @Test
+    void restMetricsGiveEveryQueueInRecordsWithOneRequestPerVertex() throws DriverException {
+        FlinkDriver driver = driver(new RestTaskMetrics(client(), clock, Duration.ofSeconds(10)));
+        SpeState state = driver.refresh();
+        rest.requests.clear();
+
+        Map<String, MetricValues> values = driver.fetch(state, Set.of(MetricNames.INPUT_QUEUE, MetricNames.OUTPUT_QUEUE));
+
+        assertThat(rest.requests).hasSize(3).allMatch(r -> r.contains("/metrics?get="));
+        assertThat(rest.requests.get(1)).contains("0.numRecordsIn,").contains("1.buffers.inputQueueLength");
+        MetricValues input = values.get(MetricNames.INPUT_QUEUE);
+        assertThat(input.get(HEAVY_0).getAsDouble()).isCloseTo(4 * 121005.0 / 82, within(0.01));
+        assertThat(input.asMap()).hasSize(4);
+        assertThat(values.get(MetricNames.OUTPUT_QUEUE).asMap()).hasSize(4);
+    }
+
+    @Test
+    void graphiteMetricsAreReadInOneQueryThroughTheTaskScope() throws DriverException {
+        List<Collection<String>> queries = new ArrayList<>();
+        String prefix = "flink.taskmanager." + JOB + "." + Fixtures.HEAVY_VERTEX + ".0.lachesis-example.heavy.";
+        MetricSource graphite = new MetricSource() {
+            @Override
+            public List<Series> query(Collection<String> patterns, Duration window) {
+                queries.add(patterns);
+                return List.of(
+                        new Series(prefix + "numRecordsIn.count", List.of(new DataPoint(100, 1_000), new DataPoint(109, 1_900))),
+                        new Series(prefix + "busyTimeMsPerSecond", List.of(new DataPoint(100, 990), DataPoint.missing(109))),
+                        new Series(prefix + "buffers.inputQueueLength", List.of(new DataPoint(109, 3))),
+                        new Series(prefix + "numBuffersInLocal.count", List.of(new DataPoint(100, 10), new DataPoint(109, 19))),
+                        new Series("flink.taskmanager.other.job.metric", List.of(new DataPoint(109, 1))));
+            }
+
+            @Override
+            public String describe() {
+                return "fixed";
+            }
+        };
+        FlinkDriver driver = driver(new GraphiteTaskMetrics(graphite,
+                GraphiteTaskScope.parse(GraphiteTaskScope.RECOMMENDED), Duration.ofSeconds(10)));
+
+        Map<String, MetricValues> values = driver.fetch(driver.refresh(), FlinkMetricEstimator.PROVIDED);
+
+        assertThat(queries).singleElement().satisfies(patterns -> assertThat(patterns).hasSize(9));
+        assertThat(values.get(MetricNames.PROCESSED_RATE).asMap()).containsOnly(Map.entry(HEAVY_0, 100.0));
+        assertThat(values.get(MetricNames.PROCESSING_TIME).asMap()).containsOnly(Map.entry(HEAVY_0, 9.9));
+        // 3 buffers × 100 records per buffer ((1900-1000) records over (19-10) buffers).
+        assertThat(values.get(MetricNames.INPUT_QUEUE).asMap()).containsEntry(HEAVY_0, 300.0);
+    }
+
+    @Test
+    void aCancelledAndResubmittedJobIsPickedUpOnTheNextRound() throws DriverException, IOException {
+        FlinkDriver driver = driver(new RestTaskMetrics(client(), clock, Duration.ofSeconds(10)));
+        driver.refresh();
+        driver.refresh();
+        assertThat(listerCalls).hasSize(1);
+
+        rest.answer("/jobs/overview", overview(RESUBMITTED))
+                .answer("/jobs/" + RESUBMITTED, Fixtures.text("job-overloaded.json").replace(JOB, RESUBMITTED));
+        List<JvmThread> restarted = new ArrayList<>();
+        for (JvmThread t : threads) {
+            restarted.add(new JvmThread(new dev.lachesis.core.model.ThreadRef(PID, t.tid() + 1000), t.name()));
+        }
+        threads = restarted;
+        tids(restarted);
+        SpeState state = driver.refresh();
+
+        assertThat(listerCalls).hasSize(2);
+        assertThat(state.queries()).extracting(q -> q.id()).containsExactly(RESUBMITTED);
+        assertThat(state.threads()).extracting(OperatorThread::queryId).containsOnly(RESUBMITTED);
+        assertThat(state.threads()).filteredOn(t -> t.thread().name().equals("heavy (1/2)#0"))
+                .singleElement().satisfies(t -> {
+                    assertThat(t.operatorId()).isEqualTo(RESUBMITTED + "/" + Fixtures.HEAVY_VERTEX + "/0");
+                    assertThat(t.thread().tid()).isEqualTo(0x31c2 + 1000);
+                });
+    }
+
+    @Test
+    void saysWhatIsMissingWhenFlinkCannotBeSeen() throws IOException {
+        FlinkDriver noWorkers = new FlinkDriver("flink", client(), new RestTaskMetrics(client(), clock, Duration.ofSeconds(10)),
+                lister, new ProcFs(procRoot), List::of, clock);
+        assertThatThrownBy(noWorkers::refresh).isInstanceOf(DriverException.class)
+                .hasMessage("no Flink TaskManager JVM found for 'flink'; name it in spes[].pids or adjust settings.process-markers");
+
+        rest.close();
+        assertThatThrownBy(() -> driver(new RestTaskMetrics(client(), clock, Duration.ofSeconds(10))).refresh())
+                .isInstanceOf(DriverException.class)
+                .hasMessageStartingWith("Flink REST " + rest.url() + "/jobs/overview cannot be reached");
+    }
+}
