@@ -16,8 +16,10 @@ import java.util.regex.Pattern;
  * escaped on their way to Graphite (Flink replaces {@code .} with {@code -} and drops {@code "};
  * the Dropwizard sender turns each run of white space into {@code -}), which this class repeats.
  * The recommended format puts the ids first and keeps the names for humans:
- * {@value #RECOMMENDED}. Variables other than {@code <job_id>}, {@code <task_id>},
- * {@code <job_name>}, {@code <task_name>} and {@code <subtask_index>} match anything. Immutable.
+ * {@value #RECOMMENDED}. With ids in the scope, names are matched by {@code *} and never
+ * compared, so renamed or oddly escaped names cannot hide a series. Variables other than
+ * {@code <job_id>}, {@code <task_id>}, {@code <job_name>}, {@code <task_name>} and
+ * {@code <subtask_index>} match anything. Immutable.
  */
 final class GraphiteTaskScope {
     /** Flink's default {@code metrics.scope.task}. */
@@ -31,11 +33,15 @@ final class GraphiteTaskScope {
     private final String format;
     private final List<String> nodes;
     private final int subtaskNode;
+    private final boolean jobById;
+    private final boolean taskById;
 
     private GraphiteTaskScope(String format, List<String> nodes, int subtaskNode) {
         this.format = format;
         this.nodes = nodes;
         this.subtaskNode = subtaskNode;
+        this.jobById = format.contains("<job_id>");
+        this.taskById = format.contains("<task_id>");
     }
 
     /**
@@ -109,15 +115,15 @@ final class GraphiteTaskScope {
      * One node with the variables it can know filled in: as a glob (unknown parts become {@code *})
      * or as the literal to compare with ({@code null} when it holds an unknown part).
      */
-    private static String node(String node, FlinkJob job, FlinkVertex vertex, boolean glob) {
+    private String node(String node, FlinkJob job, FlinkVertex vertex, boolean glob) {
         Matcher m = VARIABLE.matcher(node);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             String value = switch (m.group(1)) {
                 case "job_id" -> job.id();
                 case "task_id" -> vertex.id();
-                case "job_name" -> escape(job.name());
-                case "task_name" -> escape(vertex.name());
+                case "job_name" -> jobById ? null : escape(job.name());
+                case "task_name" -> taskById ? null : escape(vertex.name());
                 default -> null;
             };
             if (value == null && !glob) {

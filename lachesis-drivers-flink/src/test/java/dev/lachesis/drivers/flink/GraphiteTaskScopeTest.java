@@ -23,7 +23,7 @@ class GraphiteTaskScopeTest {
         FlinkVertex source = job.vertex(Fixtures.SOURCE_VERTEX).orElseThrow();
 
         assertThat(scope.glob(job, source, "buffers.outputQueueLength")).isEqualTo("flink.taskmanager." + CAPTURED_JOB
-                + "." + Fixtures.SOURCE_VERTEX + ".*.lachesis-example.Source:-events-->-light.buffers.outputQueueLength");
+                + "." + Fixtures.SOURCE_VERTEX + ".*.*.*.buffers.outputQueueLength");
         List<String> names = Fixtures.text("graphite-names.txt").lines().toList();
         List<String> heavyTaskSeries = names.stream()
                 .filter(n -> scope.match(n, job, heavy).map(m -> m.metricSuffix().equals("numRecordsIn.count")).orElse(false))
