@@ -7,7 +7,9 @@ import java.util.Optional;
  * metric system. Counters are cumulative (the Graphite reporter sends them with a {@code .count}
  * suffix); gauges are instantaneous. Queue gauges count network buffers ({@code …QueueLength}) and
  * their bytes ({@code …QueueSize}); channels inside one TaskManager report their queued buffers
- * under the consumer's {@code inputQueueLength} but 0 bytes and 0 {@code inPoolUsage}.
+ * under the consumer's {@code inputQueueLength} but 0 bytes and 0 {@code inPoolUsage}. Queue gauges
+ * are read under {@code Shuffle.Netty.…}: Flink 1.20 also publishes them as {@code buffers.…}, which
+ * Flink 2.x no longer does.
  */
 enum FlinkTaskMetric {
     RECORDS_IN("numRecordsIn", true),
@@ -18,10 +20,10 @@ enum FlinkTaskMetric {
     BUFFERS_IN_REMOTE("numBuffersInRemote", true),
     /** Finished (full) output buffers only: a buffer flushed early keeps filling, so it is counted once. */
     BUFFERS_OUT("numBuffersOut", true),
-    INPUT_QUEUE_LENGTH("buffers.inputQueueLength", false),
-    INPUT_QUEUE_BYTES("buffers.inputQueueSize", false),
-    OUTPUT_QUEUE_LENGTH("buffers.outputQueueLength", false),
-    OUTPUT_QUEUE_BYTES("buffers.outputQueueSize", false),
+    INPUT_QUEUE_LENGTH("Shuffle.Netty.Input.Buffers.inputQueueLength", false),
+    INPUT_QUEUE_BYTES("Shuffle.Netty.Input.Buffers.inputQueueSize", false),
+    OUTPUT_QUEUE_LENGTH("Shuffle.Netty.Output.Buffers.outputQueueLength", false),
+    OUTPUT_QUEUE_BYTES("Shuffle.Netty.Output.Buffers.outputQueueSize", false),
     BUSY_MS_PER_SECOND("busyTimeMsPerSecond", false),
     BACK_PRESSURED_MS_PER_SECOND("backPressuredTimeMsPerSecond", false);
 

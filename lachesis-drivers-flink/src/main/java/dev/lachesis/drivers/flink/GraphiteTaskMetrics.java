@@ -6,14 +6,15 @@ import dev.lachesis.core.spi.MetricSourceException;
 import dev.lachesis.core.spi.Series;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 
 /**
  * Reads Flink's task metrics from the metric source Flink's Graphite reporter writes to, with one
- * request per round for all jobs: three globs per vertex (counters, buffer gauges, time gauges).
+ * request per round for all jobs: four globs per vertex (counters, input and output queue gauges,
+ * time gauges).
  * Series are mapped back to subtasks through the cluster's task scope. Flink 1.20 and 2.0 only:
  * later versions publish no Graphite reporter. Thread-safe if the metric source is.
  */
@@ -52,19 +53,26 @@ final class GraphiteTaskMetrics implements TaskMetricReader {
         return samples;
     }
 
-    /** The globs that select one vertex's task metrics. */
+    /**
+     * The globs that select one vertex's task metrics: one per metric path prefix, with the last
+     * nodes as alternatives ({@code …{numRecordsIn,numRecordsOut,…}.count},
+     * {@code …Shuffle.Netty.Input.Buffers.{inputQueueLength,inputQueueSize}}, …).
+     */
     List<String> globs(FlinkJob job, FlinkVertex vertex) {
-        Map<Group, StringJoiner> groups = new EnumMap<>(Group.class);
+        Map<PathShape, StringJoiner> byShape = new LinkedHashMap<>();
         for (FlinkTaskMetric metric : FlinkTaskMetric.values()) {
-            Group group = metric.isCounter() ? Group.COUNTERS
-                    : metric.flinkName().startsWith("buffers.") ? Group.BUFFERS : Group.GAUGES;
-            String node = metric.flinkName().substring(group == Group.BUFFERS ? "buffers.".length() : 0);
-            groups.computeIfAbsent(group, g -> new StringJoiner(",", "{", "}")).add(node);
+            String name = metric.flinkName();
+            int cut = name.lastIndexOf('.');
+            PathShape shape = new PathShape(name.substring(0, cut + 1), metric.isCounter() ? ".count" : "");
+            byShape.computeIfAbsent(shape, p -> new StringJoiner(",", "{", "}")).add(name.substring(cut + 1));
         }
-        return List.of(
-                scope.glob(job, vertex, groups.get(Group.COUNTERS) + ".count"),
-                scope.glob(job, vertex, "buffers." + groups.get(Group.BUFFERS)),
-                scope.glob(job, vertex, groups.get(Group.GAUGES).toString()));
+        List<String> globs = new ArrayList<>();
+        byShape.forEach((shape, lastNodes) -> globs.add(scope.glob(job, vertex, shape.prefix() + lastNodes + shape.suffix())));
+        return globs;
+    }
+
+    /** Metrics whose series names differ only in one node: the nodes before it and after it. */
+    private record PathShape(String prefix, String suffix) {
     }
 
     private void assign(Series series, List<FlinkJob> jobs, TaskSamples samples) {
@@ -86,9 +94,5 @@ final class GraphiteTaskMetrics implements TaskMetricReader {
     @Override
     public String describe() {
         return "Graphite (" + source.describe() + ", task scope " + scope.format() + ")";
-    }
-
-    private enum Group {
-        COUNTERS, BUFFERS, GAUGES
     }
 }

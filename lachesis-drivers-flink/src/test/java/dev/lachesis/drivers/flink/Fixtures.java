@@ -11,10 +11,13 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Reads the answers and thread dumps captured from a real Flink 1.20.5 MiniCluster (src/test/resources/flink-1.20). */
+/**
+ * Reads the answers and thread dumps captured from real Flink MiniClusters running the example query:
+ * Flink 1.20.5 in {@code src/test/resources/flink-1.20}, Flink 2.2.0 in {@code flink-2.2}.
+ */
 final class Fixtures {
     /** The job of the overloaded capture (rate 4000/s, heavy map 1000 µs per record). */
-    static final String OVERLOADED_JOB = "1845be5a7ec1b0fd628fb9b10f4513cb";
+    static final String OVERLOADED_JOB = "919eb3697d31a03ebc79d04cbacf4d7b";
     static final String SOURCE_VERTEX = "cbc357ccb763df2852fee8c4fc7d55f2";
     static final String HEAVY_VERTEX = "9dd63673dd41ea021b896d5203f3ba7c";
     static final String SINK_VERTEX = "e883208d19e3c34f8aaf2a3168a63337";
@@ -25,7 +28,11 @@ final class Fixtures {
     }
 
     static String text(String name) {
-        try (InputStream in = Fixtures.class.getResourceAsStream("/flink-1.20/" + name)) {
+        return text("flink-1.20", name);
+    }
+
+    static String text(String version, String name) {
+        try (InputStream in = Fixtures.class.getResourceAsStream("/" + version + "/" + name)) {
             if (in == null) {
                 throw new IllegalArgumentException("no fixture " + name);
             }
@@ -37,8 +44,12 @@ final class Fixtures {
 
     /** The threads of the captured thread dump, as the JVM thread lister reports them for {@code pid}. */
     static List<JvmThread> threads(int pid) {
+        return threads("flink-1.20", pid);
+    }
+
+    static List<JvmThread> threads(String version, int pid) {
         List<JvmThread> threads = new ArrayList<>();
-        for (String line : text("thread-dump.txt").lines().toList()) {
+        for (String line : text(version, "thread-dump.txt").lines().toList()) {
             Matcher m = HEADER.matcher(line);
             if (m.matches()) {
                 threads.add(new JvmThread(new ThreadRef(pid, Integer.parseInt(m.group(2), 16)), m.group(1)));

@@ -128,9 +128,9 @@ class FlinkDriverTest {
         Map<String, MetricValues> values = driver.fetch(state, Set.of(MetricNames.INPUT_QUEUE, MetricNames.OUTPUT_QUEUE));
 
         assertThat(rest.requests).hasSize(3).allMatch(r -> r.contains("/metrics?get="));
-        assertThat(rest.requests.get(1)).contains("0.numRecordsIn,").contains("1.buffers.inputQueueLength");
+        assertThat(rest.requests.get(1)).contains("0.numRecordsIn,").contains("1.Shuffle.Netty.Input.Buffers.inputQueueLength");
         MetricValues input = values.get(MetricNames.INPUT_QUEUE);
-        assertThat(input.get(HEAVY_0).getAsDouble()).isCloseTo(4 * 121005.0 / 82, within(0.01));
+        assertThat(input.get(HEAVY_0).getAsDouble()).isCloseTo(5 * 19500.0 / 16, within(0.01));
         assertThat(input.asMap()).hasSize(4);
         assertThat(values.get(MetricNames.OUTPUT_QUEUE).asMap()).hasSize(4);
     }
@@ -146,7 +146,7 @@ class FlinkDriverTest {
                 return List.of(
                         new Series(prefix + "numRecordsIn.count", List.of(new DataPoint(100, 1_000), new DataPoint(109, 1_900))),
                         new Series(prefix + "busyTimeMsPerSecond", List.of(new DataPoint(100, 990), DataPoint.missing(109))),
-                        new Series(prefix + "buffers.inputQueueLength", List.of(new DataPoint(109, 3))),
+                        new Series(prefix + "Shuffle.Netty.Input.Buffers.inputQueueLength", List.of(new DataPoint(109, 3))),
                         new Series(prefix + "numBuffersInLocal.count", List.of(new DataPoint(100, 10), new DataPoint(109, 19))),
                         new Series("flink.taskmanager.other.job.metric", List.of(new DataPoint(109, 1))));
             }
@@ -161,7 +161,7 @@ class FlinkDriverTest {
 
         Map<String, MetricValues> values = driver.fetch(driver.refresh(), FlinkMetricEstimator.PROVIDED);
 
-        assertThat(queries).singleElement().satisfies(patterns -> assertThat(patterns).hasSize(9));
+        assertThat(queries).singleElement().satisfies(patterns -> assertThat(patterns).hasSize(12));
         assertThat(values.get(MetricNames.PROCESSED_RATE).asMap()).containsOnly(Map.entry(HEAVY_0, 100.0));
         assertThat(values.get(MetricNames.PROCESSING_TIME).asMap()).containsOnly(Map.entry(HEAVY_0, 9.9));
         // 3 buffers × 100 records per buffer ((1900-1000) records over (19-10) buffers).

@@ -17,17 +17,17 @@ class FlinkMetricEstimatorTest {
     private static final String HEAVY_1 = Fixtures.OVERLOADED_JOB + "/" + Fixtures.HEAVY_VERTEX + "/1";
     private static final String SINK = Fixtures.OVERLOADED_JOB + "/" + Fixtures.SINK_VERTEX + "/0";
 
-    /** One REST sample of every vertex of the overloaded capture, as points at one instant. */
-    private static TaskSamples overloadedSample() {
+    /** One REST sample of every vertex of an overloaded capture, as points at one instant. */
+    private static TaskSamples overloadedSample(String version, FlinkJob job) {
         TaskSamples samples = new TaskSamples();
-        for (FlinkVertex vertex : JOB.vertices()) {
+        for (FlinkVertex vertex : job.vertices()) {
             Map<String, Double> values = FlinkRestJson.metricValues(
-                    Fixtures.text("overloaded-vertex-" + vertex.id() + "-metrics.json"));
+                    Fixtures.text(version, "overloaded-vertex-" + vertex.id() + "-metrics.json"));
             for (int i = 0; i < vertex.parallelism(); i++) {
                 for (FlinkTaskMetric metric : FlinkTaskMetric.values()) {
                     Double v = values.get(i + "." + metric.flinkName());
                     if (v != null) {
-                        samples.put(new SubtaskKey(JOB.id(), vertex.id(), i), metric, List.of(new DataPoint(1_795_433_890L, v)));
+                        samples.put(new SubtaskKey(job.id(), vertex.id(), i), metric, List.of(new DataPoint(1_795_433_890L, v)));
                     }
                 }
             }
@@ -37,23 +37,36 @@ class FlinkMetricEstimatorTest {
 
     @Test
     void queueSizesOfARealOverloadedJobAreInRecordsAndRankTheBackPressuredOperatorFirst() {
-        Map<String, MetricValues> values = FlinkMetricEstimator.estimate(List.of(JOB), overloadedSample(),
+        Map<String, MetricValues> values = FlinkMetricEstimator.estimate(List.of(JOB), overloadedSample("flink-1.20", JOB),
                 java.util.Set.of(MetricNames.INPUT_QUEUE, MetricNames.OUTPUT_QUEUE));
 
         MetricValues input = values.get(MetricNames.INPUT_QUEUE);
-        // 4 and 6 queued buffers × records per buffer the counters imply (121005/82, 119193/81).
-        assertThat(input.get(HEAVY_0).getAsDouble()).isCloseTo(4 * 121005.0 / 82, within(0.01));
-        assertThat(input.get(HEAVY_1).getAsDouble()).isCloseTo(6 * 119193.0 / 81, within(0.01));
-        // The idle sink: 2 buffers flushed by the buffer timeout, ~70 records each.
-        assertThat(input.get(SINK).getAsDouble()).isCloseTo(2 * 240900.0 / 3448, within(0.01));
+        // 5 queued buffers each × records per buffer the counters imply (19500/16, 18546/15).
+        assertThat(input.get(HEAVY_0).getAsDouble()).isCloseTo(5 * 19500.0 / 16, within(0.01));
+        assertThat(input.get(HEAVY_1).getAsDouble()).isCloseTo(5 * 18546.0 / 15, within(0.01));
+        // The idle sink: 2 buffers flushed by the buffer timeout, ~56 records each.
+        assertThat(input.get(SINK).getAsDouble()).isCloseTo(2 * 39223.0 / 696, within(0.01));
         assertThat(input.get(SOURCE).getAsDouble()).isZero();
         assertThat(input.get(HEAVY_0).getAsDouble()).isGreaterThan(20 * input.get(SINK).getAsDouble());
 
         MetricValues output = values.get(MetricNames.OUTPUT_QUEUE);
-        // The back-pressured source: 294923 queued bytes / (5341184 bytes per 255903 records).
-        assertThat(output.get(SOURCE).getAsDouble()).isCloseTo(294923 / (5341184.0 / 255903), within(0.01));
+        // The back-pressured source: 294913 queued bytes / (1081344 bytes per 53053 records).
+        assertThat(output.get(SOURCE).getAsDouble()).isCloseTo(294913 / (1081344.0 / 53053), within(0.01));
         assertThat(output.get(SINK).getAsDouble()).isZero();
         assertThat(output.get(SOURCE).getAsDouble()).isGreaterThan(100 * output.get(HEAVY_0).getAsDouble());
+    }
+
+    @Test
+    void flink2QueuesRankTheBackPressuredOperatorFirstToo() {
+        FlinkJob job = FlinkRestJson.job(Fixtures.text("flink-2.2", "job-overloaded.json"));
+        String prefix = job.id() + "/";
+
+        MetricValues input = FlinkMetricEstimator.estimate(List.of(job), overloadedSample("flink-2.2", job),
+                java.util.Set.of(MetricNames.INPUT_QUEUE)).get(MetricNames.INPUT_QUEUE);
+
+        assertThat(input.get(prefix + Fixtures.HEAVY_VERTEX + "/0").getAsDouble()).isCloseTo(5 * 17159.0 / 14, within(0.01));
+        assertThat(input.get(prefix + Fixtures.HEAVY_VERTEX + "/1").getAsDouble()).isCloseTo(5 * 18497.0 / 15, within(0.01));
+        assertThat(input.get(prefix + Fixtures.SINK_VERTEX + "/0").getAsDouble()).isCloseTo(2 * 36377.0 / 782, within(0.01));
     }
 
     @Test
@@ -78,7 +91,7 @@ class FlinkMetricEstimatorTest {
 
     @Test
     void onlyRequestedMetricsAreComputed() {
-        Map<String, MetricValues> values = FlinkMetricEstimator.estimate(List.of(JOB), overloadedSample(),
+        Map<String, MetricValues> values = FlinkMetricEstimator.estimate(List.of(JOB), overloadedSample("flink-1.20", JOB),
                 java.util.Set.of(MetricNames.OUTPUT_QUEUE));
 
         assertThat(values).containsOnlyKeys(MetricNames.OUTPUT_QUEUE);

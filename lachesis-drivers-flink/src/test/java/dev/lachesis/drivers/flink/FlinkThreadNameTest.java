@@ -33,6 +33,14 @@ class FlinkThreadNameTest {
     }
 
     @Test
+    void flink2NamesItsThreadsAsFlink120Does() {
+        List<String> names120 = Fixtures.threads(1).stream().map(JvmThread::name).filter(n -> FlinkThreadName.parse(n).isPresent()).sorted().toList();
+        List<String> names22 = Fixtures.threads("flink-2.2", 1).stream().map(JvmThread::name).filter(n -> FlinkThreadName.parse(n).isPresent()).sorted().toList();
+
+        assertThat(names22).hasSize(12).isEqualTo(names120);
+    }
+
+    @Test
     void readsLegacySourcesLaterAttemptsAndNamesWithoutAttempt() {
         assertThat(FlinkThreadName.parse("Legacy Source Thread - Source: Custom Source -> Map (3/4)#2"))
                 .contains(new FlinkThreadName("Source: Custom Source -> Map", 2, 4, 2, ThreadKind.SOURCE_READER));
