@@ -44,6 +44,20 @@ class FlinkRestJsonTest {
     }
 
     @Test
+    void everyTaskMetricTheDriverReadsIsPublishedByFlink120And22() throws Exception {
+        for (String version : List.of("flink-1.20", "flink-2.2")) {
+            List<String> published = new java.util.ArrayList<>();
+            for (var metric : new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                    Fixtures.text(version, "vertex-metric-names.json"))) {
+                published.add(metric.path("id").asText());
+            }
+            for (FlinkTaskMetric metric : FlinkTaskMetric.values()) {
+                assertThat(published).as(version).contains("0." + metric.flinkName(), "1." + metric.flinkName());
+            }
+        }
+    }
+
+    @Test
     void rejectsAnswersOfAnotherShape() {
         assertThatThrownBy(() -> FlinkRestJson.runningJobs("{\"errors\":[\"Not found\"]}"))
                 .hasMessage("no 'jobs' list in the answer");
