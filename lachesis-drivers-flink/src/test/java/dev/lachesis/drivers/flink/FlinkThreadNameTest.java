@@ -41,6 +41,21 @@ class FlinkThreadNameTest {
     }
 
     @Test
+    void aLegacySourceFunctionEmitsFromItsOwnThread() {
+        Map<String, ThreadKind> kinds = new TreeMap<>();
+        Fixtures.text("thread-names-legacy-source.txt").lines().filter(l -> !l.startsWith("#"))
+                .forEach(n -> kinds.put(n, FlinkThreadName.parse(n).orElseThrow().kind()));
+
+        assertThat(kinds).containsEntry("Legacy Source Thread - Source: legacy (1/1)#0", ThreadKind.SOURCE_READER)
+                .containsEntry("Source: legacy (1/1)#0", ThreadKind.MAIN)
+                .containsEntry("Sink: Writer (1/1)#0", ThreadKind.MAIN)
+                .containsEntry("OutputFlusher for m (1/1)#0", ThreadKind.SENDER)
+                .hasSize(8);
+        assertThat(FlinkThreadName.parse("Legacy Source Thread - Source: legacy (1/1)#0").orElseThrow().taskName())
+                .isEqualTo("Source: legacy");
+    }
+
+    @Test
     void readsLegacySourcesLaterAttemptsAndNamesWithoutAttempt() {
         assertThat(FlinkThreadName.parse("Legacy Source Thread - Source: Custom Source -> Map (3/4)#2"))
                 .contains(new FlinkThreadName("Source: Custom Source -> Map", 2, 4, 2, ThreadKind.SOURCE_READER));
