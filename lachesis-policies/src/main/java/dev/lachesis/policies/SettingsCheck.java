@@ -1,5 +1,6 @@
 package dev.lachesis.policies;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
 import java.util.ArrayList;
@@ -24,14 +25,22 @@ public final class SettingsCheck {
     }
 
     /**
-     * Records a problem unless {@code ok}; the message shows the value as the user wrote it.
+     * Records a problem unless {@code ok}; the message shows the value as the user wrote it, or only
+     * the key and the reason when the user wrote none.
      *
      * @param key the setting's path relative to the settings node, e.g. {@code max} or {@code classes[1].name}
      * @param reason what the value must be, e.g. "must be at least 0"
      */
     public void require(boolean ok, String key, String reason) {
-        if (!ok) {
-            problems.add(node.problem(key, node.json().at(pointer(key)), reason));
+        if (ok) {
+            return;
+        }
+        JsonNode value = node.json().at(pointer(key));
+        if (value.isMissingNode()) {
+            ConfigNode child = node.child(key);
+            problems.add(child.path() + child.lines().locate(child.path()).map(l -> " " + l).orElse("") + " " + reason);
+        } else {
+            problems.add(node.problem(key, value, reason));
         }
     }
 
