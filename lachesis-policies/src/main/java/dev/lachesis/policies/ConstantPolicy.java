@@ -6,8 +6,8 @@ import java.util.Set;
 
 /**
  * CONSTANT: every thread of every query gets the same priority. Lets a user pin a set of threads to
- * one class and level, e.g. all of a query's threads SCHED_RR at 50 with a translator that applies
- * raw values unchanged. Immutable.
+ * one class and level: translators give equal priorities their range's highest value, so the RT
+ * translator with {@code lowest: 50, highest: 50} puts every thread in SCHED_RR at 50. Immutable.
  */
 public final class ConstantPolicy extends ThreadRatingPolicy {
     /** Label of the value in a thread's explanation. */
