@@ -3,10 +3,11 @@ package dev.lachesis.policies;
 import dev.lachesis.core.spi.Policy;
 import dev.lachesis.core.spi.PolicyContext;
 
-/** Creates {@code constant} policies: CONSTANT: every thread gets the same configured priority. Found through {@link java.util.ServiceLoader}. */
+/** Creates {@code constant} policies ({@link ConstantPolicy}); found through {@link java.util.ServiceLoader}. */
 public final class ConstantPolicyFactory extends SettingsPolicyFactory<ConstantPolicy.Settings> {
     public ConstantPolicyFactory() {
-        super("constant", ConstantPolicy.Settings.class, "CONSTANT: every thread gets the same configured priority.");
+        super("constant", ConstantPolicy.Settings.class,
+                "CONSTANT: every thread gets the same configured priority.");
     }
 
     @Override

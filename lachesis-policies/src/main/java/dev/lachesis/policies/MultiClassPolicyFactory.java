@@ -43,7 +43,8 @@ public final class MultiClassPolicyFactory extends SettingsPolicyFactory<MultiCl
                             "must name a policy that ranks threads, not one that groups them");
                     continue;
                 }
-                classes.add(new MultiClassPolicy.PriorityClass(c.name(), new HashSet<>(c.queries()), inner, c.spacing()));
+                classes.add(new MultiClassPolicy.PriorityClass(c.name(), new HashSet<>(c.queries()), inner,
+                        c.spacing()));
             } catch (ConfigException e) {
                 check.addAll(e);
             }
@@ -69,7 +70,8 @@ public final class MultiClassPolicyFactory extends SettingsPolicyFactory<MultiCl
         @Override
         public void validate(SettingsCheck check) {
             if (classes.isEmpty()) {
-                check.requirePresent(null, "classes", "a list of classes, highest first, each with a name and a policy");
+                check.requirePresent(null, "classes",
+                        "a list of classes, highest first, each with a name and a policy");
                 return;
             }
             Set<String> names = new HashSet<>();
@@ -79,8 +81,10 @@ public final class MultiClassPolicyFactory extends SettingsPolicyFactory<MultiCl
                 ClassSettings c = classes.get(i);
                 String at = "classes[" + i + "]";
                 check.requirePresent(c.name(), at + ".name", "the class's name");
-                check.requirePresent(c.policy(), at + ".policy", "the name of the policy that ranks the class's queries");
-                check.require(c.name() == null || names.add(c.name()), at + ".name", "must differ from the other classes' names");
+                check.requirePresent(c.policy(), at + ".policy",
+                        "the name of the policy that ranks the class's queries");
+                check.require(c.name() == null || names.add(c.name()), at + ".name",
+                        "must differ from the other classes' names");
                 check.require(!"multi-class".equals(c.policy()), at + ".policy", "cannot be multi-class itself");
                 if (c.queries().isEmpty()) {
                     catchAll++;

@@ -83,7 +83,8 @@ public final class QueryGroupsPolicy implements Policy {
 
     @Override
     public String toString() {
-        return "query-groups{default-priority=" + settings.defaultPriority() + ", priorities=" + settings.priorities() + "}";
+        return "query-groups{default-priority=" + settings.defaultPriority() + ", priorities="
+                + settings.priorities() + "}";
     }
 
     /**

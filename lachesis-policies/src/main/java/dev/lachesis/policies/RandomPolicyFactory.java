@@ -3,10 +3,11 @@ package dev.lachesis.policies;
 import dev.lachesis.core.spi.Policy;
 import dev.lachesis.core.spi.PolicyContext;
 
-/** Creates {@code random} policies: RANDOM: operators get uniformly random priorities, seedable. Found through {@link java.util.ServiceLoader}. */
+/** Creates {@code random} policies ({@link RandomPolicy}); found through {@link java.util.ServiceLoader}. */
 public final class RandomPolicyFactory extends SettingsPolicyFactory<RandomPolicy.Settings> {
     public RandomPolicyFactory() {
-        super("random", RandomPolicy.Settings.class, "RANDOM: operators get uniformly random priorities, seedable.");
+        super("random", RandomPolicy.Settings.class,
+                "RANDOM: operators get uniformly random priorities, seedable.");
     }
 
     @Override

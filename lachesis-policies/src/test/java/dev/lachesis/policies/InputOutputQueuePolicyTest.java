@@ -88,7 +88,8 @@ class InputOutputQueuePolicyTest {
                 .isEqualTo(Map.of(QueueSizePolicy.ASSUMED_SOURCE_QUEUE, 1.0));
         assertThat(log.list).singleElement().satisfies(e -> {
             assertThat(e.getLevel()).isEqualTo(Level.WARN);
-            assertThat(e.getFormattedMessage()).startsWith("Source operator S#0 of storm publishes no source-queue-size");
+            assertThat(e.getFormattedMessage())
+                    .startsWith("Source operator S#0 of storm publishes no source-queue-size");
         });
     }
 

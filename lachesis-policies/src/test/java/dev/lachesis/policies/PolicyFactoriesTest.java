@@ -88,7 +88,8 @@ class PolicyFactoriesTest {
                 WHERE + ".classes[1].policy was 'multi-class' but cannot be multi-class itself",
                 WHERE + ".classes[1].queries[0] was 'b' but is already in class high; a query belongs to one class",
                 WHERE + ".classes[3].name is required: the class's name",
-                WHERE + ".classes[3].queries must list queries: only one class may take all queries the others do not name");
+                WHERE + ".classes[3].queries must list queries: only one class may take all queries the others"
+                        + " do not name");
     }
 
     @Test

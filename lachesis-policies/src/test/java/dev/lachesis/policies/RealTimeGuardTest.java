@@ -72,7 +72,8 @@ class RealTimeGuardTest {
         assertThat(schedule.policy()).isEqualTo("qs");
         assertThat(schedule.goal()).isEqualTo(new QueueSizePolicy("qs", new QueueSizePolicy.Settings(null))
                 .schedule(WorkedExamples.chain().input(guardedQs)).goal());
-        assertThatThrownBy(() -> new RealTimeGuard(new QueryGroupsPolicy("g", new QueryGroupsPolicy.Settings(null, null))))
+        QueryGroupsPolicy grouping = new QueryGroupsPolicy("g", new QueryGroupsPolicy.Settings(null, null));
+        assertThatThrownBy(() -> new RealTimeGuard(grouping))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }
