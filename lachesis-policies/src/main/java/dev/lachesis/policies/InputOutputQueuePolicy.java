@@ -30,8 +30,8 @@ import org.slf4j.LoggerFactory;
  *       queue instead, with one warning per source. A source's sender is a helper like any other.</li>
  * </ul>
  * Under a real-time translator the factory wraps it in {@link RealTimeGuard}, which keeps every
- * thread of a query in the RT class and caps a thread that may spin on a full queue at the
- * priority of that queue's consumer: ranking helpers by output queue would otherwise put exactly
+ * thread of a query in the RT class and keeps a thread that may spin on a full queue below that
+ * queue's consumer (equal at worst): ranking helpers by output queue would otherwise put exactly
  * that thread on top. Goal: the coefficient of variation of every queue it read, each queue once.
  * Not thread-safe: it remembers which sources it warned about; call it from the main loop only.
  */

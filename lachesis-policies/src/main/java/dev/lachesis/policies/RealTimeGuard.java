@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Keeps a query alive when a single-priority policy feeds a real-time translator. Two rules learnt
@@ -27,9 +28,11 @@ import java.util.Set;
  *       Netty, threads whose metric is missing): a helper left in SCHED_OTHER starves behind spinning
  *       RT executors.</li>
  *   <li><b>Cap.</b> A thread that may busy-wait on a full queue
- *       ({@link OperatorThread#spinsOnQueueOf()}) never outranks that queue's consumer: its priority
- *       is lowered to the consumer's main thread's priority (equal at worst). Ranked above the
- *       consumer it spins on the core the consumer needs, and the query stops.</li>
+ *       ({@link OperatorThread#spinsOnQueueOf()}) stays below that queue's consumer: when it is not
+ *       already below the consumer's main thread, it is lowered to the query's next priority level
+ *       under the consumer's, or to the consumer's own when the consumer is at the query's bottom
+ *       (equal at worst). Ranked above the consumer it spins on the core the consumer needs, and the
+ *       query stops; ranked equal, SCHED_RR still gives it half of that core.</li>
  * </ol>
  * A query none of whose threads has a priority is left out entirely, so the translator keeps what
  * it had. Each thread it changes carries an {@code rt-floor} or {@code rt-cap} entry in its metrics.
@@ -95,25 +98,37 @@ public final class RealTimeGuard implements Policy {
             }
         }
         Map<String, Double> consumerPriority = new HashMap<>();
+        Map<String, TreeSet<Double>> levelsByQuery = new HashMap<>();
         for (ThreadPriority tp : floored.values()) {
             if (tp.thread().kind() == ThreadKind.MAIN) {
                 consumerPriority.merge(tp.thread().operatorId(), tp.priority(), Math::max);
             }
+            levelsByQuery.computeIfAbsent(tp.thread().queryId(), q -> new TreeSet<>()).add(tp.priority());
         }
         List<ThreadPriority> result = new ArrayList<>(floored.size());
         for (ThreadPriority tp : floored.values()) {
-            result.add(cap(tp, consumerPriority, lowestByQuery));
+            result.add(cap(tp, consumerPriority, levelsByQuery.get(tp.thread().queryId())));
         }
         return result;
     }
 
+    /**
+     * Lowers a spinning thread above its consumer to the query's next priority level below the
+     * consumer's, or to the consumer's own when the consumer is at the query's bottom. A consumer
+     * without a main thread in the schedule counts as being at the bottom.
+     */
     private static ThreadPriority cap(ThreadPriority tp, Map<String, Double> consumerPriority,
-                                      Map<String, Double> lowestByQuery) {
+                                      TreeSet<Double> queryLevels) {
         String consumer = tp.thread().spinsOnQueueOf();
         if (consumer == null) {
             return tp;
         }
-        double limit = consumerPriority.getOrDefault(consumer, lowestByQuery.get(tp.thread().queryId()));
+        double consumerLevel = consumerPriority.getOrDefault(consumer, queryLevels.first());
+        if (tp.priority() < consumerLevel) {
+            return tp;
+        }
+        Double below = queryLevels.lower(consumerLevel);
+        double limit = below == null ? consumerLevel : below;
         if (tp.priority() <= limit) {
             return tp;
         }

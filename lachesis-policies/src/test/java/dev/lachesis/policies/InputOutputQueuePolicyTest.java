@@ -115,23 +115,24 @@ class InputOutputQueuePolicyTest {
     }
 
     @Test
-    void underRealTimeTheSpinningHelperIsCappedAtItsConsumerAndEveryThreadStaysInTheQuery()
+    void underRealTimeTheSpinningHelperIsCappedBelowItsConsumerAndEveryThreadStaysInTheQuery()
             throws ConfigException {
         Policy policy = create(true);
 
         Schedule schedule = policy.schedule(chainWithFlushPool().input(policy));
 
         // The flush pool's output queue (500) is the largest of the query, but it spins on K's full
-        // input queue: capped at K's priority (30). B-send spins on the same queue: 60 → 30. The
-        // back-pressure timer has no metric: it gets the query's lowest priority (S-send's 5).
+        // input queue: it goes to the query's next level below K's 30, A-send's 15. B-send spins on
+        // the same queue: 60 → 15. The back-pressure timer has no metric: it gets the query's lowest
+        // priority (S-send's 5).
         assertThat(priorities(schedule)).containsExactly(
                 entry("S#0-main", 120.0), entry("S-send", 5.0),
                 entry("A#0-main", 40.0), entry("A-send", 15.0),
-                entry("B#0-main", 10.0), entry("B-send", 30.0),
+                entry("B#0-main", 10.0), entry("B-send", 15.0),
                 entry("K#0-main", 30.0),
-                entry("disruptor-flush-task-pool-1", 30.0), entry("refresh-backpressure-timer", 5.0));
+                entry("disruptor-flush-task-pool-1", 15.0), entry("refresh-backpressure-timer", 5.0));
         assertThat(TestSpe.entry(schedule, "disruptor-flush-task-pool-1").metrics())
-                .isEqualTo(Map.of(OUTPUT_QUEUE, 500.0, RealTimeGuard.CAP, 30.0));
+                .isEqualTo(Map.of(OUTPUT_QUEUE, 500.0, RealTimeGuard.CAP, 15.0));
         assertThat(TestSpe.entry(schedule, "refresh-backpressure-timer").metrics())
                 .isEqualTo(Map.of(RealTimeGuard.FLOOR, 5.0));
     }

@@ -17,6 +17,41 @@ class RealTimeGuardTest {
             new QueueSizePolicy("qs", new QueueSizePolicy.Settings(null)));
 
     @Test
+    void aSpinnerLevelWithItsConsumerGoesOneLevelDownAndOneAtTheBottomStaysEqual() {
+        // QS: S (source) 1, A 30, B 30. A's sender spins on B's queue at A's 30, level with B: it
+        // goes to the next level down, 1. S's sender spins on A's queue at 1, already below A's 30:
+        // it stays.
+        TestSpe spe = new TestSpe().query("q", List.of("S", "A", "B"), "S>A", "A>B")
+                .operator("S#0", "q", "S").operator("A#0", "q", "A").operator("B#0", "q", "B")
+                .main("S#0").spinningHelper("S-send", ThreadKind.SENDER, "q", "S#0", "S#0", "A#0")
+                .main("A#0").spinningHelper("A-send", ThreadKind.SENDER, "q", "A#0", "A#0", "B#0")
+                .main("B#0")
+                .metric(MetricNames.QUEUE_SIZE, "A#0", 30).metric(MetricNames.QUEUE_SIZE, "B#0", 30);
+
+        Schedule schedule = guardedQs.schedule(spe.input(guardedQs));
+
+        assertThat(priorities(schedule)).containsExactly(entry("S#0-main", 1.0), entry("S-send", 1.0),
+                entry("A#0-main", 30.0), entry("A-send", 1.0), entry("B#0-main", 30.0));
+        assertThat(TestSpe.entry(schedule, "S-send").metrics()).doesNotContainKey(RealTimeGuard.CAP);
+    }
+
+    @Test
+    void aSpinnerAtItsBottomConsumersLevelStaysEqual() {
+        // Both queues hold 4 (the source S runs elsewhere): the sender, level with its consumer at
+        // the query's bottom, cannot go lower.
+        TestSpe spe = new TestSpe().query("q", List.of("S", "A", "B"), "S>A", "A>B")
+                .operator("A#0", "q", "A").operator("B#0", "q", "B")
+                .main("A#0").spinningHelper("A-send", ThreadKind.SENDER, "q", "A#0", "A#0", "B#0").main("B#0")
+                .metric(MetricNames.QUEUE_SIZE, "A#0", 4).metric(MetricNames.QUEUE_SIZE, "B#0", 4);
+
+        Schedule schedule = guardedQs.schedule(spe.input(guardedQs));
+
+        assertThat(priorities(schedule)).containsExactly(
+                entry("A#0-main", 4.0), entry("A-send", 4.0), entry("B#0-main", 4.0));
+        assertThat(TestSpe.entry(schedule, "A-send").metrics()).doesNotContainKey(RealTimeGuard.CAP);
+    }
+
+    @Test
     void aSpinnerBelowItsConsumerKeepsItsPriority() {
         TestSpe spe = new TestSpe().query("q", List.of("S", "A"), "S>A")
                 .operator("S#0", "q", "S").operator("A#0", "q", "A")
