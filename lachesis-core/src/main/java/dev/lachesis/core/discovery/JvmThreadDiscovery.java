@@ -1,0 +1,107 @@
+package dev.lachesis.core.discovery;
+
+import dev.lachesis.core.model.JvmThread;
+import dev.lachesis.core.model.ThreadRef;
+import dev.lachesis.core.proc.ProcFs;
+import dev.lachesis.core.proc.TaskStat;
+import dev.lachesis.core.spi.DriverException;
+import dev.lachesis.core.spi.JvmThreadLister;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Lists a JVM's native threads with their full Java names. Linux cuts a thread's {@code comm} to
+ * 15 characters, so Storm's {@code Thread-12-split-executor[3, 3]} and
+ * {@code Thread-12-split-executor[4, 4]} look alike; the names come instead from a thread dump
+ * ({@code nid} → name), and the threads from {@code /proc/<pid>/task}. Threads the dump does not
+ * name (native threads of libraries) keep their {@code comm}.
+ *
+ * <p>Drivers call {@link #threads(int)} every round, so it is cheap when nothing changed: per PID it
+ * remembers the last dump and dumps again only when a thread appeared that the last dump did not
+ * see, or the PID now belongs to another process (its start time changed); vanished threads are
+ * just dropped. A thread dump stops the target's threads at a safepoint for a moment, so this
+ * matters. Entries of processes that exited are forgotten. A thread id reused by a new thread of
+ * the same process before the next dump keeps the old name (ids wrap only after {@code pid_max}).
+ * Thread-safe: calls are serialized.
+ */
+public final class JvmThreadDiscovery implements JvmThreadLister {
+    private static final Logger LOG = LoggerFactory.getLogger(JvmThreadDiscovery.class);
+
+    /** What one dump told about one process. */
+    private record Snapshot(long startTimeTicks, Set<Integer> dumpedTids, Map<Integer, String> names) {
+    }
+
+    private final ProcFs procFs;
+    private final ThreadDumpSource dumps;
+    private final Map<Integer, Snapshot> snapshots = new HashMap<>();
+
+    /** Reads the machine's {@code /proc} and dumps threads in-process, or through {@code jcmd}. */
+    public JvmThreadDiscovery() {
+        this(ProcFs.system(), SafeThreadDumpSource.system(ProcFs.system()));
+    }
+
+    public JvmThreadDiscovery(ProcFs procFs, ThreadDumpSource dumps) {
+        this.procFs = procFs;
+        this.dumps = dumps;
+    }
+
+    @Override
+    public synchronized List<JvmThread> threads(int pid) throws DriverException {
+        forgetExitedProcesses(pid);
+        List<Integer> tids = procFs.tids(pid);
+        Optional<Long> startTime = procFs.processStat(pid).map(TaskStat::startTimeTicks);
+        if (tids.isEmpty() || startTime.isEmpty()) {
+            snapshots.remove(pid);
+            throw failure(pid, "no such process");
+        }
+        Snapshot snapshot = snapshots.get(pid);
+        if (snapshot == null || snapshot.startTimeTicks() != startTime.get()
+                || !snapshot.dumpedTids().containsAll(tids)) {
+            snapshot = dump(pid, startTime.get(), tids);
+            snapshots.put(pid, snapshot);
+        }
+        List<JvmThread> threads = new ArrayList<>(tids.size());
+        for (int tid : tids) {
+            String name = snapshot.names().get(tid);
+            if (name != null) {
+                threads.add(new JvmThread(new ThreadRef(pid, tid), name));
+            }
+        }
+        return threads;
+    }
+
+    private Snapshot dump(int pid, long startTime, List<Integer> tids) throws DriverException {
+        Map<Integer, String> dumped = ThreadDumpParser.parse(dumps.threadDump(pid));
+        Map<Integer, String> names = new HashMap<>();
+        int unnamed = 0;
+        for (int tid : tids) {
+            String name = dumped.get(tid);
+            if (name == null) {
+                name = procFs.comm(pid, tid).orElse(null);
+                unnamed++;
+            }
+            if (name != null) {
+                names.put(tid, name);
+            }
+        }
+        LOG.debug("PID {}: dumped {} threads, {} named by the JVM, {} by their comm", pid, tids.size(),
+                tids.size() - unnamed, unnamed);
+        return new Snapshot(startTime, Set.copyOf(tids), Map.copyOf(names));
+    }
+
+    private void forgetExitedProcesses(int asked) {
+        snapshots.keySet().removeIf(pid -> pid != asked && !procFs.isAlive(pid));
+    }
+
+    /** The one-line error for a JVM whose threads cannot be named. */
+    static DriverException failure(int pid, String reason) {
+        return new DriverException("cannot read the Java thread names of PID " + pid + ": "
+                + reason.replaceAll("\\s*\\R\\s*", " ").strip());
+    }
+}
