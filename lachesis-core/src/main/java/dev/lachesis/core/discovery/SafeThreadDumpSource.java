@@ -20,11 +20,11 @@ public final class SafeThreadDumpSource implements ThreadDumpSource {
     private final AttachPreflight preflight;
     private final Optional<ThreadDumpSource> inProcess;
     private final Optional<? extends ThreadDumpSource> jcmd;
-    private final long ownPid = ProcessHandle.current().pid();
+    private final int ownPid = (int) ProcessHandle.current().pid();
 
     SafeThreadDumpSource(ProcFs procFs, Optional<ThreadDumpSource> inProcess,
                          Optional<? extends ThreadDumpSource> jcmd) {
-        this.preflight = new AttachPreflight(procFs);
+        this.preflight = new AttachPreflight(procFs, ownPid);
         this.inProcess = inProcess;
         this.jcmd = jcmd;
     }

@@ -17,7 +17,8 @@ public final class MetricKeys {
     }
 
     /**
-     * The key of a logical operator's values: {@code <queryId>/<operatorId>}, e.g. {@code wordcount-1-1700000000/split}.
+     * The key of a logical operator's values: {@code <queryId>/<operatorId>}, e.g.
+     * {@code wordcount-1-1700000000/split}.
      */
     public static String logical(String queryId, String operatorId) {
         Objects.requireNonNull(queryId, "queryId");

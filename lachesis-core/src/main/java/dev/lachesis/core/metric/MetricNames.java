@@ -35,9 +35,15 @@ public final class MetricNames {
 
     /** Queue size a policy uses for a physical operator: its input queue, in tuples. Keyed by physical operator. */
     public static final String QUEUE_SIZE = "queue-size";
-    /** Output tuples per input tuple of a physical operator ({@code emitted-rate / processed-rate}; 1 for a source). Keyed by physical operator. */
+    /**
+     * Output tuples per input tuple of a physical operator ({@code emitted-rate / processed-rate};
+     * 1 for a source). Keyed by physical operator.
+     */
     public static final String SELECTIVITY = "selectivity";
-    /** Processing time per input tuple of a physical operator, in milliseconds ({@code processing-time-ms}). Keyed by physical operator. */
+    /**
+     * Processing time per input tuple of a physical operator, in milliseconds
+     * ({@code processing-time-ms}). Keyed by physical operator.
+     */
     public static final String COST = "cost";
     /**
      * Output tuples at the sinks per tuple entering a logical operator: the product of the
@@ -52,10 +58,20 @@ public final class MetricNames {
      * operator's paths). Keyed by logical operator, {@link MetricKeys#logical(String, String)}.
      */
     public static final String PATH_COST = "path-cost";
-    /** HR's global output rate, {@code path-selectivity / path-cost} (the maximum over a fused operator's logical operators), in tuples per millisecond. Keyed by physical operator. */
+    /**
+     * HR's global output rate, {@code path-selectivity / path-cost} (the maximum over a fused
+     * operator's logical operators), in output tuples per millisecond. Keyed by physical operator.
+     */
     public static final String HIGHEST_RATE = "highest-rate";
-    /** Age of the oldest tuple waiting at a physical operator, in milliseconds: {@code head-age-reported-ms} where published, else {@code 1000 × queue-size / arrival-rate}. Keyed by physical operator. */
+    /**
+     * Age of the oldest tuple waiting at a physical operator, in milliseconds:
+     * {@code head-age-reported-ms} where published, else {@code 1000 × queue-size / arrival-rate}.
+     * Keyed by physical operator.
+     */
     public static final String HEAD_AGE = "head-age-ms";
-    /** QS's policy goal: coefficient of variation (population standard deviation / mean) of a query's queue sizes. Keyed by query id. */
+    /**
+     * QS's policy goal: coefficient of variation (population standard deviation / mean) of a
+     * query's queue sizes. Keyed by query id.
+     */
     public static final String QUEUE_SIZE_CV = "queue-size-cv";
 }

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.condition.EnabledIf;
  * is what the discovered names are checked against.
  */
 @EnabledIf(value = "inProcessAttachWorks",
-        disabledReason = "in-process attach unavailable: run the JVM with --add-exports jdk.attach/sun.tools.attach=ALL-UNNAMED")
+        disabledReason = "in-process attach unavailable: "
+                + "run the JVM with --add-exports jdk.attach/sun.tools.attach=ALL-UNNAMED")
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class JvmThreadDiscoveryChildJvmTest {
     private static final List<String> NAMES = List.of(
