@@ -6,7 +6,9 @@ import dev.lachesis.core.spi.DriverException;
 import dev.lachesis.core.spi.SpeDriver;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,7 +52,7 @@ public final class MetricProvider {
                 throw new IllegalArgumentException("unknown metric '" + name + "'; known metrics: "
                         + String.join(", ", catalog.names()));
             }
-            checkGraph(name, new ArrayList<>(), new HashMap<>());
+            checkGraph(name, new ArrayList<>(), new HashSet<>());
         }
         if (registered.addAll(metricNames)) {
             resolutions.clear();
@@ -60,7 +62,7 @@ public final class MetricProvider {
 
     /** The registered metric names, in registration order. */
     public Set<String> registered() {
-        return java.util.Collections.unmodifiableSet(registered);
+        return Collections.unmodifiableSet(registered);
     }
 
     /**
@@ -111,10 +113,10 @@ public final class MetricProvider {
      * Walks the dependency graph below {@code name}, failing on an unknown dependency or a cycle.
      *
      * @param path the metrics from a registered one down to {@code name}, exclusive
-     * @param done metric → true once its whole sub-graph is checked
+     * @param done the metrics whose whole sub-graph is checked
      */
-    private void checkGraph(String name, List<String> path, Map<String, Boolean> done) {
-        if (done.containsKey(name)) {
+    private void checkGraph(String name, List<String> path, Set<String> done) {
+        if (done.contains(name)) {
             return;
         }
         int start = path.indexOf(name);
@@ -134,7 +136,7 @@ public final class MetricProvider {
             checkGraph(dependency, path, done);
         }
         path.remove(path.size() - 1);
-        done.put(name, true);
+        done.add(name);
     }
 
     /** One round for one SPE: the fetched values and a cache of computed ones. */

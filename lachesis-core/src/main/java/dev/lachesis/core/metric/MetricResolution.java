@@ -2,6 +2,7 @@ package dev.lachesis.core.metric;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -65,7 +66,7 @@ final class MetricResolution {
 
     /** The provided metrics the registered ones need, to be fetched in one call; sorted. */
     Set<String> fetched() {
-        return fetched;
+        return Collections.unmodifiableSet(fetched);
     }
 
     /** Whether every registered metric can be resolved. */

@@ -87,13 +87,22 @@ final class ChildJvm implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         try {
             in.close();
         } finally {
+            stop();
+        }
+    }
+
+    private void stop() {
+        try {
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor();
             }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
         }
     }
 }
