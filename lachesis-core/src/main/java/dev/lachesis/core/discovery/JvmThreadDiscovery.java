@@ -8,6 +8,7 @@ import dev.lachesis.core.spi.DriverException;
 import dev.lachesis.core.spi.JvmThreadLister;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,8 +34,8 @@ import org.slf4j.LoggerFactory;
 public final class JvmThreadDiscovery implements JvmThreadLister {
     private static final Logger LOG = LoggerFactory.getLogger(JvmThreadDiscovery.class);
 
-    /** What one dump told about one process. */
-    private record Snapshot(long startTimeTicks, Set<Integer> dumpedTids, Map<Integer, String> names) {
+    /** What one dump told about one process: the threads it knows of and their names. */
+    private record Snapshot(long startTimeTicks, Set<Integer> knownTids, Map<Integer, String> names) {
     }
 
     private final ProcFs procFs;
@@ -62,7 +63,7 @@ public final class JvmThreadDiscovery implements JvmThreadLister {
         }
         Snapshot snapshot = snapshots.get(pid);
         if (snapshot == null || snapshot.startTimeTicks() != startTime.get()
-                || !snapshot.dumpedTids().containsAll(tids)) {
+                || !snapshot.knownTids().containsAll(tids)) {
             snapshot = dump(pid, startTime.get(), tids);
             snapshots.put(pid, snapshot);
         }
@@ -76,23 +77,24 @@ public final class JvmThreadDiscovery implements JvmThreadLister {
         return threads;
     }
 
+    /**
+     * Dumps {@code pid}'s threads. The snapshot knows the listed threads and every thread in the
+     * dump: threads started between listing and dump (such as the "Attach Listener" the first
+     * attach starts) are named, so they do not cause another dump next round.
+     */
     private Snapshot dump(int pid, long startTime, List<Integer> tids) throws DriverException {
-        Map<Integer, String> dumped = ThreadDumpParser.parse(dumps.threadDump(pid));
-        Map<Integer, String> names = new HashMap<>();
-        int unnamed = 0;
+        Map<Integer, String> names = new HashMap<>(ThreadDumpParser.parse(dumps.threadDump(pid)));
+        int named = names.size();
+        Set<Integer> known = new HashSet<>(names.keySet());
         for (int tid : tids) {
-            String name = dumped.get(tid);
-            if (name == null) {
-                name = procFs.comm(pid, tid).orElse(null);
-                unnamed++;
-            }
-            if (name != null) {
-                names.put(tid, name);
+            known.add(tid);
+            if (!names.containsKey(tid)) {
+                procFs.comm(pid, tid).ifPresent(comm -> names.put(tid, comm));
             }
         }
-        LOG.debug("PID {}: dumped {} threads, {} named by the JVM, {} by their comm", pid, tids.size(),
-                tids.size() - unnamed, unnamed);
-        return new Snapshot(startTime, Set.copyOf(tids), Map.copyOf(names));
+        LOG.debug("PID {}: {} threads, {} named by a thread dump, {} by their comm", pid, tids.size(), named,
+                names.size() - named);
+        return new Snapshot(startTime, Set.copyOf(known), Map.copyOf(names));
     }
 
     private void forgetExitedProcesses(int asked) {

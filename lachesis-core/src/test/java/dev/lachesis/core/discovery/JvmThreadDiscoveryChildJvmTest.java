@@ -115,17 +115,16 @@ class JvmThreadDiscoveryChildJvmTest {
             return inProcess.threadDump(pid);
         });
         discovery.threads(child.pid());
-        discovery.threads(child.pid()); // the first attach started the JVM's "Attach Listener" thread
-        int settled = dumps.size();
+        discovery.threads(child.pid());
+        discovery.threads(child.pid());
 
-        discovery.threads(child.pid());
-        discovery.threads(child.pid());
-        assertThat(dumps).hasSize(settled);
+        assertThat(dumps).as("the Attach Listener the first attach started is in that dump already")
+                .containsExactly(child.pid());
 
         child.spawn("Thread-12-split-executor[5, 5]");
         List<JvmThread> threads = discovery.threads(child.pid());
 
-        assertThat(dumps).hasSize(settled + 1);
+        assertThat(dumps).containsExactly(child.pid(), child.pid());
         assertNamesEachThreadByItsOwnId(child, threads);
     }
 

@@ -100,6 +100,21 @@ class JvmThreadDiscoveryTest {
     }
 
     @Test
+    void namesAThreadThatStartedBetweenListingAndDumpWithoutDumpingAgain() throws Exception {
+        process(PID, 1000);
+        thread(PID, 701, "main");
+        dumps(701, "main");
+        dumps(702, "Attach Listener");
+        JvmThreadDiscovery discovery = discovery();
+        discovery.threads(PID);
+
+        thread(PID, 702, "Attach Listener");
+
+        assertThat(discovery.threads(PID)).extracting(JvmThread::name).containsExactly("main", "Attach Listener");
+        assertThat(dumpedPids).containsExactly(PID);
+    }
+
+    @Test
     void dumpsAgainWhenThePidBelongsToANewProcess() throws Exception {
         process(PID, 1000);
         thread(PID, 701, "old");
