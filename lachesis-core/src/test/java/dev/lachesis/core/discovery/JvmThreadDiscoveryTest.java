@@ -10,6 +10,8 @@ import dev.lachesis.core.spi.DriverException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -128,6 +130,31 @@ class JvmThreadDiscoveryTest {
 
         assertThat(discovery.threads(PID)).extracting(JvmThread::name).containsExactly("new-process-thread");
         assertThat(dumpedPids).hasSize(2);
+    }
+
+    @Test
+    void asksAProcessWhoseDumpFailedAgainOnlyAfterAWhile() throws Exception {
+        process(PID, 1000);
+        thread(PID, 701, "x");
+        AdjustableClock clock = new AdjustableClock(Instant.parse("2026-11-23T12:00:00Z"));
+        JvmThreadDiscovery discovery = new JvmThreadDiscovery(new ProcFs(proc), pid -> {
+            dumpedPids.add(pid);
+            throw JvmThreadDiscovery.failure(pid, "attaching failed: target did not answer");
+        }, clock);
+        String message = "cannot read the Java thread names of PID 700: attaching failed: target did not answer";
+
+        assertThatThrownBy(() -> discovery.threads(PID)).hasMessage(message);
+        clock.advance(JvmThreadDiscovery.RETRY_AFTER.minusSeconds(1));
+        assertThatThrownBy(() -> discovery.threads(PID)).hasMessage(message);
+        assertThat(dumpedPids).containsExactly(PID);
+
+        clock.advance(Duration.ofSeconds(1));
+        assertThatThrownBy(() -> discovery.threads(PID)).hasMessage(message);
+        assertThat(dumpedPids).containsExactly(PID, PID);
+
+        process(PID, 2000);
+        assertThatThrownBy(() -> discovery.threads(PID)).hasMessage(message);
+        assertThat(dumpedPids).as("a new process behind the PID is asked at once").hasSize(3);
     }
 
     @Test
