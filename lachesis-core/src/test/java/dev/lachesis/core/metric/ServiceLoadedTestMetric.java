@@ -3,7 +3,7 @@ package dev.lachesis.core.metric;
 import java.util.Set;
 
 /**
- * A metric listed in this module's test {@code META-INF/services}, so a test can see that the
+ * A metric a test lists in a {@code META-INF/services} file of its own, so it can see that the
  * catalog finds metrics a module adds. Twice the input queue. Stateless.
  */
 public final class ServiceLoadedTestMetric implements Metric {
