@@ -83,10 +83,14 @@ final class MetricResolution {
         for (String name : unresolvedRegistered) {
             Map<String, List<String>> chains = new LinkedHashMap<>();
             collectMissing(name, new ArrayList<>(), chains);
-            chains.forEach((primitive, chain) -> problems.add("metric '" + name + "' needs primitive metric '"
-                    + primitive + "' (" + String.join(" -> ", chain) + "), which the driver of SPE '" + speName
-                    + "' does not provide (it provides: " + (provided.isEmpty() ? "nothing" : String.join(", ",
-                    new TreeSet<>(provided))) + ")"));
+            String offer = "(it provides: " + (provided.isEmpty() ? "nothing" : String.join(", ",
+                    new TreeSet<>(provided))) + ")";
+            chains.forEach((primitive, chain) -> problems.add(chain.size() == 1
+                    ? "primitive metric '" + name + "' is not provided by the driver of SPE '" + speName + "' "
+                            + offer
+                    : "metric '" + name + "' needs primitive metric '" + primitive + "' ("
+                            + String.join(" -> ", chain) + "), which the driver of SPE '" + speName
+                            + "' does not provide " + offer));
         }
         return problems;
     }

@@ -182,6 +182,16 @@ class MetricProviderTest {
     }
 
     @Test
+    void namesARegisteredPrimitiveMetricTheDriverLacks() {
+        MetricProvider provider = new MetricProvider(MetricCatalog.load());
+        provider.register(List.of(MetricNames.OUTPUT_QUEUE));
+
+        assertThatThrownBy(() -> provider.checkResolvable("flink", Set.of()))
+                .hasMessage("primitive metric 'output-queue-size' is not provided by the driver of SPE 'flink' "
+                        + "(it provides: nothing)");
+    }
+
+    @Test
     void acceptsADriverThatProvidesEveryPrimitiveOrTheMetricItself() throws Exception {
         MetricProvider provider = new MetricProvider(MetricCatalog.load());
         provider.register(List.of(MetricNames.HIGHEST_RATE, MetricNames.HEAD_AGE));
