@@ -50,7 +50,7 @@ final class OnceCommand implements Callable<Integer> {
         LachesisConfig loaded = config.load();
         parent.applyConfiguredLevel(loaded.logging().level());
         Environment env = parent.environment();
-        Assembly assembly = new Assembler(env.plugins(), env.threads(), env.clock()).assemble(loaded, env.metrics().get());
+        Assembly assembly = new Assembler(env.plugins(), env.threads(), env.clock()).assemble(loaded, env.metrics());
         RoundResult round;
         try {
             round = new SchedulerLoop(assembly, env.clock()).runOnce(!dryRun);

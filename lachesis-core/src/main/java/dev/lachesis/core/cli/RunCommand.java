@@ -26,7 +26,7 @@ final class RunCommand implements Callable<Integer> {
         LachesisConfig loaded = config.load();
         parent.applyConfiguredLevel(loaded.logging().level());
         Environment env = parent.environment();
-        Assembly assembly = new Assembler(env.plugins(), env.threads(), env.clock()).assemble(loaded, env.metrics().get());
+        Assembly assembly = new Assembler(env.plugins(), env.threads(), env.clock()).assemble(loaded, env.metrics());
         SchedulerLoop loop = new SchedulerLoop(assembly, env.clock());
         Thread hook = new Thread(loop::close, "lachesis-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);

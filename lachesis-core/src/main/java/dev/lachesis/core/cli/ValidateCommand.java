@@ -30,7 +30,7 @@ final class ValidateCommand implements Callable<Integer> {
         LachesisConfig loaded = config.load();
         Environment env = parent.environment();
         try (Assembly assembly = new Assembler(env.plugins(), env.threads(), env.clock())
-                .assemble(loaded, env.metrics().get())) {
+                .assemble(loaded, env.metrics())) {
             spec.commandLine().getOut().println(loaded.file() + " is valid: " + assembly.spes().size()
                     + " SPE instance(s), policies " + assembly.policies().stream().map(ScheduledPolicy::name).toList());
         }

@@ -25,6 +25,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
 
 /**
  * Turns a policy file into an {@link Assembly}: validates it ({@link ConfigValidator}), creates
@@ -49,11 +50,13 @@ public final class Assembler {
     /**
      * Builds the daemon's parts from {@code config}.
      *
-     * @param metrics the metric resolver the policies' metrics are registered with
+     * @param resolver makes the metric resolver the policies' metrics are registered with; called
+     *     once the file is known to be valid
      * @throws ConfigException one line per problem, each naming key path and line
      */
-    public Assembly assemble(LachesisConfig config, MetricResolver metrics) throws ConfigException {
+    public Assembly assemble(LachesisConfig config, Supplier<MetricResolver> resolver) throws ConfigException {
         new ConfigValidator(plugins).validate(config);
+        MetricResolver metrics = resolver.get();
         List<String> problems = new ArrayList<>();
         List<MetricSource> sources = new ArrayList<>();
         List<Spe> spes = new ArrayList<>();
