@@ -8,6 +8,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * Reads a policy file: parses the YAML, notes the line of every key, and binds each section to its
@@ -65,7 +66,7 @@ public final class ConfigLoader {
         List<String> problems = new ArrayList<>();
         tree.fieldNames().forEachRemaining(key -> {
             if (!LachesisConfig.KEYS.contains(key)) {
-                problems.add(where(lines, key) + " is not a known key (known: " + LachesisConfig.KEYS + ")");
+                problems.add(where(lines, key) + " is not a known key (known: " + new TreeSet<>(LachesisConfig.KEYS) + ")");
             }
         });
         List<SpeConfig> spes = bindList(root.child("spes"), SpeConfig.class, problems);

@@ -98,7 +98,11 @@ public final class ConfigValidator {
 
     private void checkMetrics(LachesisConfig config, ConfigNode node, MetricsConfig metrics, List<String> problems) {
         String path = node.path();
-        checkPlugin(config, plugins.metricSources(), path + ".source", metrics.source(), problems);
+        if (node.child("source").isMissing()) {
+            checkPlugin(plugins.metricSources(), path + ".source (default)", metrics.source(), problems);
+        } else {
+            checkPlugin(config, plugins.metricSources(), path + ".source", metrics.source(), problems);
+        }
         checkRange(config, node.child("window"), metrics.window(), MIN_WINDOW, MAX_WINDOW, problems);
         checkRange(config, node.child("connect-timeout"), metrics.connectTimeout(), MIN_TIMEOUT, MAX_TIMEOUT, problems);
         checkRange(config, node.child("read-timeout"), metrics.readTimeout(), MIN_TIMEOUT, MAX_TIMEOUT, problems);
@@ -158,8 +162,13 @@ public final class ConfigValidator {
             problems.add(config.where(path) + " is missing (available: " + String.join(", ", available.names()) + ")");
             return;
         }
+        checkPlugin(available, config.where(path), name, problems);
+    }
+
+    private static void checkPlugin(Plugins<? extends PluginFactory> available, String where, String name,
+                                    List<String> problems) {
         try {
-            available.get(name, config.where(path));
+            available.get(name, where);
         } catch (ConfigException e) {
             problems.addAll(e.problems());
         }

@@ -20,9 +20,6 @@ import java.util.List;
  */
 public record PolicyConfig(String name, String policy, Duration period, List<String> spes, String translator,
                            JsonNode settings, JsonNode translatorSettings, Long seed) {
-    /** The keys an entry may have, as the file spells them. */
-    public static final List<String> KEYS = List.of("name", "policy", "period", "spes", "translator", "settings",
-            "translator-settings", "seed");
     public static final Duration DEFAULT_PERIOD = Duration.ofSeconds(1);
 
     public PolicyConfig {

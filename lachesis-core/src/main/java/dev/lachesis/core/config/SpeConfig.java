@@ -16,8 +16,6 @@ import java.util.List;
  */
 public record SpeConfig(String name, String driver, List<Integer> pids, JsonNode discovery, JsonNode metrics,
                         JsonNode settings) {
-    /** The keys an entry may have, as the file spells them. */
-    public static final List<String> KEYS = List.of("name", "driver", "pids", "discovery", "metrics", "settings");
 
     public SpeConfig {
         pids = pids == null ? List.of() : List.copyOf(pids);
