@@ -57,6 +57,7 @@ public final class SchedulerLoop implements AutoCloseable {
     private final Object wakeUp = new Object();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final CountDownLatch stopped = new CountDownLatch(1);
+    private final CountDownLatch restored = new CountDownLatch(1);
     private volatile boolean stopping;
     private volatile Thread thread;
     private volatile Throwable death;
@@ -86,7 +87,6 @@ public final class SchedulerLoop implements AutoCloseable {
             nextDue.put(policy.name(), first);
         }
         Thread t = new Thread(this::loop, "lachesis-scheduler");
-        t.setUncaughtExceptionHandler((th, e) -> LOG.error("Scheduler loop died", e));
         thread = t;
         LOG.info("Scheduling {} SPE instance(s) with {} polic{}; first round at {}", spesByName.size(),
                 assembly.policies().size(), assembly.policies().size() == 1 ? "y" : "ies", first);
@@ -120,10 +120,10 @@ public final class SchedulerLoop implements AutoCloseable {
             death = e;
             LOG.error("Scheduler loop stopped by {}; restoring all threads", e.toString(), e);
         } finally {
-            stopped.countDown();
             if (death != null) {
                 close();
             }
+            stopped.countDown();
         }
     }
 
@@ -279,11 +279,14 @@ public final class SchedulerLoop implements AutoCloseable {
     /**
      * Stops the loop, waits for a round in flight, then restores every thread the translators touched
      * and releases drivers and metric sources. Called by the shutdown hook on SIGTERM/SIGINT and when
-     * the loop's thread dies; a second call does nothing.
+     * the loop's thread dies; a second call waits until the first has restored every thread.
      */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {
+            if (Thread.currentThread() != thread) {
+                awaitRestored();
+            }
             return;
         }
         stopping = true;
@@ -302,7 +305,20 @@ public final class SchedulerLoop implements AutoCloseable {
         if (t == null) {
             stopped.countDown();
         }
-        assembly.close();
-        LOG.info("Stopped; every thread was restored");
+        try {
+            assembly.close();
+            LOG.info("Stopped");
+        } finally {
+            restored.countDown();
+        }
+    }
+
+    private void awaitRestored() {
+        try {
+            restored.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            LOG.warn("Interrupted while another thread restores the threads");
+        }
     }
 }
