@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
  * values are applied and left in place (the translators' journal records the originals for
  * {@code lachesis restore}); with it nothing is touched.
  */
-@Command(name = "once", header = "Run one scheduling round of every policy and print each thread's priority.")
+@Command(name = "once", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
+        header = "Run one scheduling round of every policy and print each thread's priority.")
 final class OnceCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 

@@ -14,7 +14,8 @@ import picocli.CommandLine.ParentCommand;
  * {@code lachesis run}: the daemon. Validates and assembles the policy file, then schedules until
  * SIGTERM or SIGINT, when a shutdown hook stops the loop and restores every thread.
  */
-@Command(name = "run", header = "Run the scheduler until stopped (SIGTERM/SIGINT restore every thread).")
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
+        header = "Run the scheduler until stopped (SIGTERM/SIGINT restore every thread).")
 final class RunCommand implements Callable<Integer> {
     @ParentCommand
     private LachesisCommand parent;

@@ -22,7 +22,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@code lachesis threads}: the native threads of one JVM with their full Java names, as every
  * driver sees them — for checking a driver's mapping against {@code jcmd <pid> Thread.print}.
  */
-@Command(name = "threads", header = "List a JVM's native threads (tid) with their full Java names.")
+@Command(name = "threads", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
+        header = "List a JVM's native threads (tid) with their full Java names.")
 final class ThreadsCommand implements Callable<Integer> {
     @ParentCommand
     private LachesisCommand parent;

@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
  * {@code lachesis validate}: everything {@code run} checks before its first round — the file, the
  * plug-ins it names, schedule forms and metric resolution — without scheduling anything.
  */
-@Command(name = "validate", header = "Check a policy file and exit: 0 valid, 2 not (one line per problem).")
+@Command(name = "validate", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
+        header = "Check a policy file and exit: 0 valid, 2 not (one line per problem).")
 final class ValidateCommand implements Callable<Integer> {
     @ParentCommand
     private LachesisCommand parent;

@@ -66,7 +66,8 @@ public final class ConfigLoader {
         List<String> problems = new ArrayList<>();
         tree.fieldNames().forEachRemaining(key -> {
             if (!LachesisConfig.KEYS.contains(key)) {
-                problems.add(where(lines, key) + " is not a known key (known: " + new TreeSet<>(LachesisConfig.KEYS) + ")");
+                problems.add(where(lines, key) + " is not a known key (known: " + new TreeSet<>(LachesisConfig.KEYS)
+                        + ")");
             }
         });
         List<SpeConfig> spes = bindList(root.child("spes"), SpeConfig.class, problems);

@@ -194,7 +194,8 @@ public final class SchedulerLoop implements AutoCloseable {
                 }
             }
             if (input.size() < policy.spes().size()) {
-                problems.add("policy '" + policy.name() + "' kept its last priorities: an SPE it schedules could not be seen");
+                problems.add("policy '" + policy.name()
+                        + "' kept its last priorities: an SPE it schedules could not be seen");
                 continue;
             }
             TranslationPlan plan = schedule(policy, now, input, apply, problems);
