@@ -2,6 +2,8 @@ package dev.lachesis.core.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.lachesis.core.model.JvmThread;
@@ -22,6 +24,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
 class LachesisCommandTest {
@@ -132,8 +135,21 @@ class LachesisCommandTest {
     }
 
     @Test
-    void theLogLevelOptionIsAcceptedAfterASubcommand() throws IOException {
-        assertThat(run("validate", "--log-level", "error", "--config", file(VALID)).exitCode()).isZero();
+    void theLogLevelOptionWinsOverTheFilesLevelAndWorksAfterASubcommand() throws IOException {
+        Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        Level before = root.getLevel();
+        try {
+            assertThat(run("once", "--dry-run", "--config", file(VALID)).exitCode()).isZero();
+            assertThat(root.getLevel()).as("the file's logging.level").isEqualTo(Level.WARN);
+
+            assertThat(run("once", "--dry-run", "--log-level", "ERROR", "--config", file(VALID)).exitCode()).isZero();
+            assertThat(root.getLevel()).isEqualTo(Level.ERROR);
+
+            assertThat(run("--log-level", "debug", "validate", "--config", file(VALID)).exitCode()).isZero();
+            assertThat(root.getLevel()).isEqualTo(Level.DEBUG);
+        } finally {
+            root.setLevel(before);
+        }
     }
 
     @Test
