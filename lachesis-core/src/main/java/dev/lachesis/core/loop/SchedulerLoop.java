@@ -45,6 +45,10 @@ public final class SchedulerLoop implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SchedulerLoop.class);
     /** How far after a second boundary the first round starts. */
     static final Duration PHASE = Duration.ofMillis(1);
+    /** The longest single wait, so a clock change is noticed within this time. */
+    private static final Duration MAX_WAIT = Duration.ofMinutes(1);
+    /** The condition key of a round that failed outside any plug-in. */
+    private static final String ROUND = "round";
     /** How many round reports are kept. */
     public static final int HISTORY = 120;
 
@@ -102,16 +106,17 @@ public final class SchedulerLoop implements AutoCloseable {
         try {
             while (!stopping) {
                 Instant now = clock.instant();
-                long waitMillis = Duration.between(now, nextWakeUp()).toMillis();
-                if (waitMillis > 0) {
-                    synchronized (wakeUp) {
-                        if (!stopping) {
-                            wakeUp.wait(waitMillis);
-                        }
-                    }
+                Instant wake = nextWakeUp();
+                if (wake.isAfter(now)) {
+                    sleepUntil(now, wake);
                     continue;
                 }
-                runRound(now);
+                try {
+                    runRound(now);
+                    conditions.clear(ROUND);
+                } catch (RuntimeException e) {
+                    conditions.fail(ROUND, "a scheduling round failed: " + e, e);
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -124,6 +129,17 @@ public final class SchedulerLoop implements AutoCloseable {
                 close();
             }
             stopped.countDown();
+        }
+    }
+
+    /** Waits until {@code wake} by the wall clock, or until {@link #close()}; at most {@link #MAX_WAIT} at once. */
+    private void sleepUntil(Instant now, Instant wake) throws InterruptedException {
+        Duration wait = Duration.between(now, wake);
+        long millis = wait.compareTo(MAX_WAIT) > 0 ? MAX_WAIT.toMillis() : (wait.toNanos() + 999_999) / 1_000_000;
+        synchronized (wakeUp) {
+            if (!stopping) {
+                wakeUp.wait(millis);
+            }
         }
     }
 

@@ -20,6 +20,9 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -236,9 +239,50 @@ class SchedulerLoopTest {
     }
 
     @Test
-    void whenTheLoopsThreadDiesEveryThreadIsRestored() throws InterruptedException {
+    void aStartedLoopKeepsSchedulingAfterAFailedRound() throws InterruptedException {
+        CountDownLatch threeRounds = new CountDownLatch(3);
+        AtomicInteger calls = new AtomicInteger();
+        SchedulerLoop loop = new SchedulerLoop(new Assembly(List.of(new Spe("storm", storm)),
+                List.of(new ScheduledPolicy("flaky", new Policy() {
+                    private final Policy delegate = new FakeOrderPolicyFactory.QueueOrder("flaky");
+
+                    @Override
+                    public Set<String> requiredMetrics() {
+                        return delegate.requiredMetrics();
+                    }
+
+                    @Override
+                    public ScheduleForm form() {
+                        return delegate.form();
+                    }
+
+                    @Override
+                    public Schedule schedule(PolicyInput input) {
+                        threeRounds.countDown();
+                        if (calls.incrementAndGet() == 1) {
+                            throw new IllegalStateException("first round has no metrics yet");
+                        }
+                        return delegate.schedule(input);
+                    }
+                }, Duration.ofSeconds(1), List.of("storm"), fastTranslator)), resolver, List.of()),
+                clockOneSecondLaterOnEveryRead());
+
+        try (LogCapture log = new LogCapture(ConditionLog.class)) {
+            loop.start();
+            assertThat(threeRounds.await(30, TimeUnit.SECONDS)).as("three rounds ran").isTrue();
+            loop.close();
+        }
+
+        List<RoundReport> rounds = loop.recentRounds();
+        assertThat(rounds.get(0).outcome()).isEqualTo(RoundReport.Outcome.FAILED);
+        assertThat(rounds.get(1).outcome()).isEqualTo(RoundReport.Outcome.OK);
+        assertThat(fastTranslator.history()).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(fastTranslator.isClosed()).isTrue();
+    }
+
+    private static Clock clockOneSecondLaterOnEveryRead() {
         AtomicReference<Instant> now = new AtomicReference<>(T0);
-        Clock everyReadOneSecondLater = new Clock() {
+        return new Clock() {
             @Override
             public Instant instant() {
                 return now.getAndUpdate(t -> t.plusSeconds(1));
@@ -254,6 +298,11 @@ class SchedulerLoopTest {
                 return this;
             }
         };
+    }
+
+    @Test
+    void whenTheLoopsThreadDiesEveryThreadIsRestored() throws InterruptedException {
+        Clock everyReadOneSecondLater = clockOneSecondLaterOnEveryRead();
         SchedulerLoop loop = new SchedulerLoop(new Assembly(List.of(new Spe("storm", storm)),
                 List.of(new ScheduledPolicy("dies", new Policy() {
                     @Override
