@@ -82,9 +82,14 @@ final class OnceCommand implements Callable<Integer> {
         for (ThreadRow row : rows) {
             table.add(List.of(row.spe(), String.valueOf(row.pid()), String.valueOf(row.tid()), row.thread(),
                     row.query(), dash(row.operator()), dash(row.instance()), row.kind(), row.policy(),
-                    number(row.priority()), row.value() + " " + row.mechanism(), metrics(row.metrics())));
+                    number(row.priority()), value(row), metrics(row.metrics())));
         }
         table.print(out);
+    }
+
+    /** The OS value with its unit, and for group mechanisms the group, e.g. {@code 2048 cpu.shares in q-etl}. */
+    private static String value(ThreadRow row) {
+        return row.value() + " " + row.mechanism() + (row.group() == null ? "" : " in " + row.group());
     }
 
     private static String metrics(Map<String, Double> metrics) {
