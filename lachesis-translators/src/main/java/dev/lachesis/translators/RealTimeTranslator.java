@@ -102,6 +102,10 @@ public final class RealTimeTranslator extends ThreadTranslator {
         Set<String> refused = new HashSet<>();
         for (Iterator<TranslatedThread> it = changed.iterator(); it.hasNext(); ) {
             ThreadRef ref = it.next().entry().thread().ref();
+            Applied before = applied.get(ref);
+            if (before != null && before.value() != DEMOTED) {
+                continue; // already real-time: its group has a budget
+            }
             String group = cgroups.groupOf(proc.cgroups(ref.pid(), ref.tid())).orElse("/");
             if (refused.contains(group)) {
                 it.remove();

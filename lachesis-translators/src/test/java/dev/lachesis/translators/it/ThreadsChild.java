@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The process kernel tests change: starts named threads, prints {@code thread <tid> <name>} for each
  * and {@code ready}, and exits when its standard input closes (so it never outlives the test) or
- * after a minute. Arguments: {@code sleep:<name>} a thread that sleeps; {@code pipeline} a producer
+ * after a minute. Arguments: {@code sleep:<name>} a thread that sleeps; {@code sleepers:<n>} n
+ * sleeping threads named {@code sleeper-<i>}; {@code pipeline} a producer
  * ({@code producer}) that busy-spins while the queue of a slow consumer ({@code consumer}) is full,
  * each spinning at most 20 s.
  */
@@ -22,12 +23,20 @@ public final class ThreadsChild {
     }
 
     public static void main(String[] args) throws Exception {
-        CountDownLatch started = new CountDownLatch(args.length + (contains(args, "pipeline") ? 1 : 0));
+        int count = 0;
+        for (String arg : args) {
+            count += arg.equals("pipeline") ? 2 : arg.startsWith("sleepers:") ? Integer.parseInt(arg.substring(9)) : 1;
+        }
+        CountDownLatch started = new CountDownLatch(count);
         for (String arg : args) {
             if (arg.equals("pipeline")) {
                 BlockingQueue<Long> queue = new ArrayBlockingQueue<>(16);
                 start("producer", started, () -> produce(queue));
                 start("consumer", started, () -> consume(queue));
+            } else if (arg.startsWith("sleepers:")) {
+                for (int i = 0; i < Integer.parseInt(arg.substring(9)); i++) {
+                    start("sleeper-" + i, started, ThreadsChild::sleep);
+                }
             } else if (arg.startsWith("sleep:")) {
                 start(arg.substring("sleep:".length()), started, ThreadsChild::sleep);
             } else {
@@ -47,15 +56,6 @@ public final class ThreadsChild {
             // wait for the parent to close our stdin
         }
         System.exit(0);
-    }
-
-    private static boolean contains(String[] args, String value) {
-        for (String a : args) {
-            if (a.equals(value)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static void start(String name, CountDownLatch started, Runnable body) {

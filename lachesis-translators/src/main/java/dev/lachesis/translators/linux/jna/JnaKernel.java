@@ -25,6 +25,8 @@ public final class JnaKernel implements Kernel {
 
     private final LinuxLibc libc = LinuxLibc.INSTANCE;
     private final boolean hasGettid = probeGettid();
+    /** One native sched_param per calling thread, so a round of 1,000 calls allocates no native memory. */
+    private final ThreadLocal<LinuxLibc.SchedParam> params = ThreadLocal.withInitial(LinuxLibc.SchedParam::new);
 
     private JnaKernel() {
     }
@@ -74,7 +76,7 @@ public final class JnaKernel implements Kernel {
 
     @Override
     public int rtPriority(int tid) throws KernelException {
-        LinuxLibc.SchedParam param = new LinuxLibc.SchedParam();
+        LinuxLibc.SchedParam param = params.get();
         try {
             libc.sched_getparam(tid, param);
         } catch (LastErrorException e) {
@@ -86,7 +88,9 @@ public final class JnaKernel implements Kernel {
     @Override
     public void setScheduler(int tid, SchedPolicy policy, int rtPriority) throws KernelException {
         try {
-            libc.sched_setscheduler(tid, policy.code(), new LinuxLibc.SchedParam(rtPriority));
+            LinuxLibc.SchedParam param = params.get();
+            param.sched_priority = rtPriority;
+            libc.sched_setscheduler(tid, policy.code(), param);
         } catch (LastErrorException e) {
             throw KernelException.of("sched_setscheduler(tid=" + tid + ", policy=" + policy.schedName()
                     + ", priority=" + rtPriority + ")", e.getErrorCode());
