@@ -2,6 +2,7 @@ package dev.lachesis.translators;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
@@ -50,7 +51,7 @@ class SettingsTest {
 
     @Test
     void everyBadValueIsReportedWithItsAllowedRange() {
-        assertThatThrownBy(() -> RealTimeSettings.bind(yaml("""
+        ConfigException e = catchThrowableOfType(ConfigException.class, () -> RealTimeSettings.bind(yaml("""
                 policy: deadline
                 lowest: 0
                 highest: 120
@@ -58,11 +59,8 @@ class SettingsTest {
                 smoothing: 1.5
                 watchdog: {period: soon}
                 colour: red
-                """)))
-                .isInstanceOf(ConfigException.class)
-                .extracting(e -> ((ConfigException) e).problems())
-                .asList()
-                .containsExactlyInAnyOrder(
+                """)));
+        assertThat(e.problems()).containsExactlyInAnyOrder(
                         "policies[0].translator-settings.colour was 'colour' but is not a known key (known: highest, lowest, normaliser, policy, smoothing, watchdog)",
                         "policies[0].translator-settings.policy was 'deadline' but must be one of rr, fifo",
                         "policies[0].translator-settings.lowest was '0' but must be a whole number from 1 to 99",
