@@ -51,7 +51,7 @@ import org.slf4j.LoggerFactory;
  * domain, the root group, first receives the whole process through {@code cgroup.procs}). Groups are
  * journalled before they are created and removed on {@link #close()}, after every thread went back
  * to its original group. An RT thread only moves into a group with an RT budget (v1): the root
- * group's budget is split evenly among the groups created. Apply and close are serialised.
+ * group's budget is shared evenly by the groups created ({@link RtBudgets}). Apply and close are serialised.
  */
 public final class CgroupTranslator implements Translator {
     private static final Logger LOG = LoggerFactory.getLogger(CgroupTranslator.class);
@@ -91,7 +91,7 @@ public final class CgroupTranslator implements Translator {
         this.normaliser = settings.normaliser();
         this.range = settings.range();
         this.smoother = new ExponentialSmoother<>(settings.smoothing());
-        this.budgets = new RtBudgets(kernel, hierarchy, journal, cgroupSettings.rtRuntimeUs());
+        this.budgets = new RtBudgets(kernel, hierarchy, journal, cgroupSettings.rtRuntimeUs(), root);
     }
 
     @Override
@@ -171,7 +171,7 @@ public final class CgroupTranslator implements Translator {
                 continue;
             }
             if (before == null) {
-                Optional<OriginalSettings> original = OriginalSettings.capture(proc, hierarchy, ref);
+                Optional<OriginalSettings> original = OriginalSettings.capture(proc, hierarchy, ref, processStarts.get(ref.pid()));
                 if (original.isEmpty()) {
                     continue;
                 }
@@ -192,7 +192,7 @@ public final class CgroupTranslator implements Translator {
             ThreadIdentity identity = fresh.containsKey(ref) ? fresh.get(ref).identity() : placed.get(ref).identity();
             try {
                 if (isRealTime(ref)) {
-                    budgets.ensure(t.group(), rtShare(groupWeights.size()));
+                    budgets.ensure(t.group());
                 }
                 move(ref, t.group());
                 placed.put(ref, new Placed(identity, t.group()));
@@ -225,13 +225,6 @@ public final class CgroupTranslator implements Translator {
     private boolean isRealTime(ThreadRef ref) {
         return proc.taskStat(ref.pid(), ref.tid()).map(TaskStat::policy).map(SchedPolicy::of)
                 .map(SchedPolicy::isRealTime).orElse(false);
-    }
-
-    /** Each created group's share of the root group's RT budget. */
-    private Long rtShare(int groups) throws TranslatorException {
-        budgets.ensure(root);
-        long rootBudget = budgets.runtimeOf(root);
-        return rootBudget > 0 ? rootBudget / Math.max(1, groups) : null;
     }
 
     /** Creates {@code group} (journalled first) when missing; on v2 makes a schedule group threaded. */

@@ -46,16 +46,16 @@ public final class RealTimeTranslator extends ThreadTranslator {
     private int trips;
 
     public RealTimeTranslator(String name, RealTimeSettings settings, Kernel kernel, ProcFs proc,
-                              CgroupHierarchy cgroups, RestoreJournal journal, Long rtRuntimeUs) {
-        this(name, settings, kernel, proc, cgroups, journal, rtRuntimeUs, System::nanoTime);
+                              CgroupHierarchy cgroups, RestoreJournal journal, CgroupSettings cgroupSettings) {
+        this(name, settings, kernel, proc, cgroups, journal, cgroupSettings, System::nanoTime);
     }
 
     RealTimeTranslator(String name, RealTimeSettings settings, Kernel kernel, ProcFs proc, CgroupHierarchy cgroups,
-                       RestoreJournal journal, Long rtRuntimeUs, LongSupplier nanoClock) {
+                       RestoreJournal journal, CgroupSettings cgroupSettings, LongSupplier nanoClock) {
         super(name, settings.policy() == SchedPolicy.RR ? "rr" : "fifo", kernel, proc, cgroups, journal,
                 settings.normaliser(), settings.range(), settings.smoothing());
         this.policy = settings.policy();
-        this.budgets = new RtBudgets(kernel, cgroups, journal, rtRuntimeUs);
+        this.budgets = new RtBudgets(kernel, cgroups, journal, cgroupSettings.rtRuntimeUs(), cgroupSettings.root());
         this.watchdogSettings = settings.watchdog();
         this.nanoClock = nanoClock;
         if (settings.watchdog().enabled()) {

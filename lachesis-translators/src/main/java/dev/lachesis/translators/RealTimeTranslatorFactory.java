@@ -45,6 +45,6 @@ public final class RealTimeTranslatorFactory implements TranslatorFactory {
                     + m.capabilities().realTimeRefusal() + ": " + PermissionAdvice.forRealTime());
         }
         return new RealTimeTranslator(context.name(), settings, m.kernel(), m.proc(), m.cgroups().orElse(null),
-                TranslatorFactorySupport.journal(context), cgroups.rtRuntimeUs());
+                TranslatorFactorySupport.journal(context), cgroups);
     }
 }

@@ -150,7 +150,7 @@ public abstract class ThreadTranslator implements Translator {
                 continue;
             }
             if (before == null) {
-                Optional<OriginalSettings> original = OriginalSettings.capture(proc, cgroups, ref);
+                Optional<OriginalSettings> original = OriginalSettings.capture(proc, cgroups, ref, processStarts.get(ref.pid()));
                 if (original.isEmpty()) {
                     continue;
                 }

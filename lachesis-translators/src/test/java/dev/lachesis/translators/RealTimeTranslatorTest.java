@@ -43,7 +43,7 @@ class RealTimeTranslatorTest {
     private RealTimeTranslator create(String yaml, Long runtime) throws Exception {
         translator = new RealTimeTranslator("qs", RealTimeSettings.bind(ConfigNode.ofYaml("s", yaml)), kernel,
                 proc.procFs, new CgroupHierarchy(CgroupVersion.V1, cg), RestoreJournal.open(tmp.resolve("journal")),
-                runtime, clock::get);
+                new CgroupSettings("/lachesis", runtime), clock::get);
         return translator;
     }
 

@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * a group), its group and each ancestor below the root without a budget get one, parents before
  * children: the configured {@code rt-runtime-us}, by default 95% of the group's
  * {@code cpu.rt_period_us} (as in the 2023 evaluation), never more than the parent has left after its
- * other children. Each original budget is journalled before it is changed. On cgroup v2 there are no
+ * other children; under Lachesis's own root group, what is left is shared evenly by the child groups
+ * still without a budget. Each original budget is journalled before it is changed. On cgroup v2 there are no
  * group budgets; see {@link #checkGlobalLimit}. Not thread-safe: one translator, one thread.
  */
 public final class RtBudgets {
@@ -37,17 +38,22 @@ public final class RtBudgets {
     private final CgroupHierarchy hierarchy;
     private final RestoreJournal journal;
     private final Long configuredRuntimeUs;
+    private final String lachesisRoot;
     private final Set<String> budgeted = new HashSet<>();
     private final List<Map.Entry<Path, Long>> changed = new ArrayList<>();
 
     /**
      * @param configuredRuntimeUs the budget to give, or {@code null} for 95% of the period
+     * @param lachesisRoot the group holding the groups Lachesis creates (e.g. {@code /lachesis}): its
+     *     budget is split evenly among its children that have none, so each schedule group gets a share
      */
-    public RtBudgets(Kernel kernel, CgroupHierarchy hierarchy, RestoreJournal journal, Long configuredRuntimeUs) {
+    public RtBudgets(Kernel kernel, CgroupHierarchy hierarchy, RestoreJournal journal, Long configuredRuntimeUs,
+                     String lachesisRoot) {
         this.kernel = kernel;
         this.hierarchy = hierarchy;
         this.journal = journal;
         this.configuredRuntimeUs = configuredRuntimeUs;
+        this.lachesisRoot = lachesisRoot;
     }
 
     /** Whether budgets matter here at all (cgroup v1 with RT group scheduling). */
@@ -61,14 +67,6 @@ public final class RtBudgets {
      * @throws TranslatorException explaining what to do when no budget can be given
      */
     public void ensure(String group) throws TranslatorException {
-        ensure(group, null);
-    }
-
-    /**
-     * Like {@link #ensure(String)}, but gives {@code group} itself {@code leafRuntimeUs} (when not null):
-     * the cgroup translator splits its root group's budget among the groups it creates.
-     */
-    public void ensure(String group, Long leafRuntimeUs) throws TranslatorException {
         if (!applies() || budgeted.contains(group)) {
             return;
         }
@@ -83,11 +81,10 @@ public final class RtBudgets {
                 continue;
             }
             long period = read(dir.resolve(PERIOD)).orElse(1_000_000);
-            long want = g.equals(group) && leafRuntimeUs != null ? leafRuntimeUs
-                    : configuredRuntimeUs != null ? configuredRuntimeUs : period * 95 / 100;
+            long want = configuredRuntimeUs != null ? configuredRuntimeUs : period * 95 / 100;
             String parent = CgroupHierarchy.parent(g).orElse("/");
             long free = freeIn(parent, dir);
-            long give = Math.min(want, free);
+            long give = Math.min(want, parent.equals(lachesisRoot) ? free / Math.max(1, childrenWithoutBudget(parent)) : free);
             if (give <= 0) {
                 throw new TranslatorException("cgroup " + g + " has no real-time budget (" + dir.resolve(RUNTIME)
                         + " is 0), so its threads cannot become real-time, and its parent " + parent
@@ -120,9 +117,19 @@ public final class RtBudgets {
         return List.copyOf(changed);
     }
 
-    /** The current budget of {@code group} in µs; -1 when unlimited or unknown. */
-    public long runtimeOf(String group) {
-        return read(hierarchy.dir(group).resolve(RUNTIME)).orElse(-1);
+
+    private int childrenWithoutBudget(String parent) {
+        int n = 0;
+        try (Stream<Path> children = Files.list(hierarchy.dir(parent))) {
+            for (Path child : (Iterable<Path>) children::iterator) {
+                if (Files.isDirectory(child) && read(child.resolve(RUNTIME)).orElse(-1) == 0) {
+                    n++;
+                }
+            }
+        } catch (IOException e) {
+            LOG.debug("Cannot list {}: {}", parent, e.toString());
+        }
+        return n;
     }
 
     /** What {@code parent} can still hand out: its budget minus its children's, except {@code except}. */

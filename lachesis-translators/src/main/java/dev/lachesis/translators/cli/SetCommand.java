@@ -186,15 +186,19 @@ public final class SetCommand implements Callable<Integer> {
             WatchdogSettings noWatchdog = new WatchdogSettings(false, WatchdogSettings.DEFAULT.period(),
                     WatchdogSettings.DEFAULT.stall(), WatchdogSettings.DEFAULT.backoff());
             return new RealTimeTranslator("set", new RealTimeSettings(policy, new IntRange(p, p), new LinearNormaliser(), 0, noWatchdog),
-                    m.kernel(), m.proc(), cgroups, shared, null);
+                    m.kernel(), m.proc(), cgroups, shared, cgroupSettings());
         }
         if (cgroups == null) {
             throw new IOException("no cgroup hierarchy with the cpu controller is mounted (see /proc/mounts)");
         }
         int s = mechanism.shares.value;
         return new CgroupTranslator("set", new CgroupTranslatorSettings(new IntRange(s, s), new LinearNormaliser(), 0),
-                new CgroupSettings(cgroupRoot.startsWith("/") ? cgroupRoot : "/" + cgroupRoot, null), m.kernel(), m.proc(),
+                cgroupSettings(), m.kernel(), m.proc(),
                 cgroups, shared);
+    }
+
+    private CgroupSettings cgroupSettings() {
+        return new CgroupSettings(cgroupRoot.startsWith("/") ? cgroupRoot : "/" + cgroupRoot, null);
     }
 
     private Schedule schedule(List<JvmThread> matched) {

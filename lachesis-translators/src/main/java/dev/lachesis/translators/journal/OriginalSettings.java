@@ -21,16 +21,19 @@ import java.util.Optional;
  */
 public record OriginalSettings(ThreadIdentity identity, String name, SchedPolicy policy, int rtPriority, int nice,
                                String cgroup) {
-    /** Reads the current settings of {@code ref}; empty when the thread is gone. */
-    public static Optional<OriginalSettings> capture(ProcFs proc, CgroupHierarchy cgroups, ThreadRef ref) {
-        Optional<TaskStat> process = proc.processStat(ref.pid());
+    /**
+     * Reads the current settings of {@code ref}, a thread of the process that started at
+     * {@code processStartTicks}; empty when the thread is gone.
+     */
+    public static Optional<OriginalSettings> capture(ProcFs proc, CgroupHierarchy cgroups, ThreadRef ref,
+                                                     long processStartTicks) {
         Optional<TaskStat> stat = proc.taskStat(ref.pid(), ref.tid());
-        if (process.isEmpty() || stat.isEmpty()) {
+        if (stat.isEmpty()) {
             return Optional.empty();
         }
         TaskStat s = stat.get();
         String group = cgroups == null ? null : cgroups.groupOf(proc.cgroups(ref.pid(), ref.tid())).orElse(null);
-        ThreadIdentity id = new ThreadIdentity(ref.pid(), process.get().startTimeTicks(), ref.tid(), s.startTimeTicks());
+        ThreadIdentity id = new ThreadIdentity(ref.pid(), processStartTicks, ref.tid(), s.startTimeTicks());
         return Optional.of(new OriginalSettings(id, s.comm(), SchedPolicy.of(s.policy()), s.rtPriority(), s.nice(), group));
     }
 }
