@@ -181,6 +181,7 @@ public final class CgroupTranslator implements Translator {
         }
         try {
             journal.recordThreads(fresh.values());
+            journal.compactIfLarge(id -> id.isAlive(proc));
         } catch (IOException e) {
             throw new TranslatorException(name + ": cannot write the restore journal " + journal.file() + " (" + e
                     + "); no thread was moved", e);

@@ -163,6 +163,7 @@ public abstract class ThreadTranslator implements Translator {
         }
         try {
             journal.recordThreads(fresh);
+            journal.compactIfLarge(id -> id.isAlive(proc));
         } catch (IOException e) {
             throw new TranslatorException("cannot write the restore journal " + journal.file() + " (" + e
                     + "); no thread was changed: make its directory writable or set another journal path", e);

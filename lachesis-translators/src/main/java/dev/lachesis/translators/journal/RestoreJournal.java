@@ -36,6 +36,8 @@ public final class RestoreJournal implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RestoreJournal.class);
     private static final String HEADER = "# lachesis restore journal: lachesis restore --journal <this file>";
     private static final Map<Path, RestoreJournal> OPEN = new HashMap<>();
+    /** Thread records kept before a compaction is considered; it then waits for the file to double. */
+    static final int MIN_COMPACT_SIZE = 4_096;
 
     private final Path file;
     private final Map<ThreadIdentity, OriginalSettings> threads = new LinkedHashMap<>();
@@ -44,6 +46,7 @@ public final class RestoreJournal implements AutoCloseable {
     private String hierarchy;
     private int users;
     private boolean incomplete;
+    private int compactAbove = MIN_COMPACT_SIZE;
 
     private RestoreJournal(Path file) {
         this.file = file;
@@ -161,12 +164,7 @@ public final class RestoreJournal implements AutoCloseable {
         List<OriginalSettings> added = new ArrayList<>();
         for (OriginalSettings o : originals) {
             if (!threads.containsKey(o.identity())) {
-                ThreadIdentity id = o.identity();
-                sb.append("thread\t").append(id.pid()).append('\t').append(id.pidStartTicks()).append('\t')
-                        .append(id.tid()).append('\t').append(id.tidStartTicks()).append('\t')
-                        .append(o.policy().code()).append('\t').append(o.rtPriority()).append('\t').append(o.nice())
-                        .append('\t').append(o.cgroup() == null ? "" : escape(o.cgroup())).append('\t')
-                        .append(escape(o.name())).append('\n');
+                appendThread(sb, o);
                 added.add(o);
             }
         }
@@ -175,6 +173,52 @@ public final class RestoreJournal implements AutoCloseable {
         }
         append(sb.toString());
         added.forEach(o -> threads.put(o.identity(), o));
+    }
+
+    private static void appendThread(StringBuilder sb, OriginalSettings o) {
+        ThreadIdentity id = o.identity();
+        sb.append("thread\t").append(id.pid()).append('\t').append(id.pidStartTicks()).append('\t')
+                .append(id.tid()).append('\t').append(id.tidStartTicks()).append('\t')
+                .append(o.policy().code()).append('\t').append(o.rtPriority()).append('\t').append(o.nice())
+                .append('\t').append(o.cgroup() == null ? "" : escape(o.cgroup())).append('\t')
+                .append(escape(o.name())).append('\n');
+    }
+
+    /**
+     * Keeps a long-running daemon's journal from growing with every thread that ever lived: once it
+     * holds more than {@link #MIN_COMPACT_SIZE} thread records (and twice as many as after the last
+     * compaction), the records of threads {@code alive} rejects are dropped and the file is rewritten
+     * atomically (a temporary file forced to disk, then renamed over it).
+     *
+     * @return whether it compacted
+     */
+    public synchronized boolean compactIfLarge(java.util.function.Predicate<ThreadIdentity> alive) throws IOException {
+        if (threads.size() <= compactAbove) {
+            return false;
+        }
+        int before = threads.size();
+        threads.keySet().removeIf(alive.negate());
+        StringBuilder sb = new StringBuilder(HEADER).append('\n');
+        if (hierarchy != null) {
+            String[] h = hierarchy.split("\t", 2);
+            sb.append("hierarchy\t").append(h[0]).append('\t').append(escape(h[1])).append('\n');
+        }
+        threads.values().forEach(o -> appendThread(sb, o));
+        createdGroups.forEach(g -> sb.append("group\t").append(escape(g.toString())).append('\n'));
+        budgets.forEach((g, r) -> sb.append("budget\t").append(escape(g.toString())).append('\t').append(r).append('\n'));
+        Path temp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer buf = StandardCharsets.UTF_8.encode(sb.toString());
+            while (buf.hasRemaining()) {
+                ch.write(buf);
+            }
+            ch.force(false);
+        }
+        Files.move(temp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        compactAbove = Math.max(MIN_COMPACT_SIZE, 2 * threads.size());
+        LOG.debug("Compacted {}: {} of {} thread records kept", file, threads.size(), before);
+        return true;
     }
 
     /** Records the cgroup hierarchy the group paths refer to (once). */

@@ -62,4 +62,26 @@ class RestoreJournalTest {
             assertThat(next.original(original(11, "/", "x").identity())).contains(original(11, "/", "orig"));
         }
     }
+
+    @Test
+    void aLargeJournalDropsTheRecordsOfDeadThreadsAndStaysReadable() throws Exception {
+        Path file = tmp.resolve("journal");
+        try (RestoreJournal j = RestoreJournal.open(file)) {
+            j.recordHierarchy("V1", Path.of("/cg"));
+            j.recordGroupCreated(Path.of("/cg/lachesis"));
+            List<OriginalSettings> many = new java.util.ArrayList<>();
+            for (int tid = 1; tid <= RestoreJournal.MIN_COMPACT_SIZE; tid++) {
+                many.add(original(tid, "/", "t" + tid));
+            }
+            j.recordThreads(many);
+            assertThat(j.compactIfLarge(id -> id.tid() % 2 == 0)).as("not above the threshold yet").isFalse();
+            j.recordThreads(List.of(original(RestoreJournal.MIN_COMPACT_SIZE + 1, "/", "last")));
+            assertThat(j.compactIfLarge(id -> id.tid() % 2 == 0)).isTrue();
+            RestoreJournal copy = RestoreJournal.read(file);
+            assertThat(copy.threads()).hasSize(RestoreJournal.MIN_COMPACT_SIZE / 2).allMatch(o -> o.identity().tid() % 2 == 0);
+            assertThat(copy.createdGroups()).containsExactly(Path.of("/cg/lachesis"));
+            assertThat(copy.hierarchy()).contains("V1\t/cg");
+            j.markIncomplete();
+        }
+    }
 }
