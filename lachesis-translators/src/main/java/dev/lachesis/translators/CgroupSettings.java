@@ -2,7 +2,6 @@ package dev.lachesis.translators;
 
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
-import java.util.Set;
 
 /**
  * The daemon-wide {@code cgroups} section as the translators read it: {@code root}, the group under

@@ -145,8 +145,11 @@ public final class SetCommand implements Callable<Integer> {
         } catch (TranslatorException e) {
             err.println(e.getMessage());
             return 1;
+        } finally {
+            // The translator is deliberately not closed (that would restore); the journal keeps the
+            // originals for 'restore'.
+            shared.closeKeepingFile();
         }
-        // Deliberately not closed: closing would restore. The journal keeps the originals for 'restore'.
         for (TranslatedThread t : applied.threads()) {
             out.println(t.entry().thread().ref() + " '" + t.entry().thread().thread().name() + "' -> "
                     + describe(applied.mechanism(), t));

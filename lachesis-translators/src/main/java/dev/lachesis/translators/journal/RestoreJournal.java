@@ -46,6 +46,7 @@ public final class RestoreJournal implements AutoCloseable {
     private String hierarchy;
     private int users;
     private boolean incomplete;
+    private boolean keepFile;
     private int compactAbove = MIN_COMPACT_SIZE;
 
     private RestoreJournal(Path file) {
@@ -283,10 +284,25 @@ public final class RestoreJournal implements AutoCloseable {
                 OPEN.remove(file);
                 if (incomplete) {
                     LOG.warn("Some threads or groups could not be restored; kept {} for 'lachesis restore'", file);
+                } else if (keepFile) {
+                    LOG.debug("Kept {} for 'lachesis restore'", file);
                 } else {
                     deleteFile();
                 }
             }
+        }
+    }
+
+    /**
+     * Releases this user's hold but keeps the file whatever happens, for changes deliberately left in
+     * place ({@code lachesis set}) until {@code lachesis restore}. The next {@link #open} reads the file again.
+     */
+    public void closeKeepingFile() {
+        synchronized (OPEN) {
+            synchronized (this) {
+                keepFile = true;
+            }
+            close();
         }
     }
 

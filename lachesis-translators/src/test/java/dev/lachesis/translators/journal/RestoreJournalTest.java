@@ -50,6 +50,20 @@ class RestoreJournalTest {
     }
 
     @Test
+    void closeKeepingFileLeavesTheFileAndTheNextOpenReadsItAgain() throws Exception {
+        Path file = tmp.resolve("journal");
+        RestoreJournal set = RestoreJournal.open(file);
+        set.recordThreads(List.of(original(11, "/", "pinned")));
+        set.closeKeepingFile();
+        assertThat(file).exists();
+        RestoreJournal.read(file).deleteFile();
+        try (RestoreJournal again = RestoreJournal.open(file)) {
+            assertThat(again).isNotSameAs(set);
+            assertThat(again.threads()).isEmpty();
+        }
+    }
+
+    @Test
     void aLeftoverJournalKeepsItsOriginals() throws Exception {
         Path file = tmp.resolve("journal");
         RestoreJournal crashed = RestoreJournal.open(file);
