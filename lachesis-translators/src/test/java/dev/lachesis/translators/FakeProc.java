@@ -31,6 +31,12 @@ final class FakeProc {
         return thread(pid, 1000, tid, comm, 0, 0, 0, "/");
     }
 
+    /** Marks a thread runnable ({@code R}) with the given run time in {@code schedstat}. */
+    void runnable(int pid, long processStart, int tid, String comm, long runTimeNanos) {
+        write(root.resolve(pid + "/task/" + tid + "/stat"), statLine(tid, comm, 'R', 0, processStart + tid, 0, 0));
+        write(root.resolve(pid + "/task/" + tid + "/schedstat"), runTimeNanos + " 0 0\n");
+    }
+
     /** Replaces the process with another one under the same PID (a later start time). */
     void restartProcess(int pid, long newStart) {
         deleteTree(root.resolve(Integer.toString(pid)));
