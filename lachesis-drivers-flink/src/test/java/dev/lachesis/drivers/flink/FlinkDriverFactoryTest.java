@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.spi.DriverContext;
-import dev.lachesis.core.spi.MetricSource;
 import dev.lachesis.core.spi.Plugins;
 import dev.lachesis.core.spi.SpeDriverFactory;
 import java.time.Clock;
@@ -15,18 +14,8 @@ import org.junit.jupiter.api.Test;
 
 class FlinkDriverFactoryTest {
     private static DriverContext context(String yaml) {
-        MetricSource none = new MetricSource() {
-            @Override
-            public List<dev.lachesis.core.spi.Series> query(java.util.Collection<String> patterns, java.time.Duration window) {
-                return List.of();
-            }
-
-            @Override
-            public String describe() {
-                return "none";
-            }
-        };
-        return new DriverContext("flink", ConfigNode.ofYaml("spes[0]", yaml), none, pid -> List.of(), Clock.systemUTC());
+        return new DriverContext("flink", ConfigNode.ofYaml("spes[0]", yaml), new EmptyMetricSource(), pid -> List.of(),
+                Clock.systemUTC());
     }
 
     @Test
