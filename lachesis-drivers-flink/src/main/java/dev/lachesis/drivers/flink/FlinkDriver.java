@@ -33,8 +33,9 @@ import org.slf4j.LoggerFactory;
  * <p>A job is a query; each operator of a chain is a logical operator and each subtask of a chain
  * a physical operator ({@code <job id>/<vertex id>/<subtask index>}), whose main thread is the
  * subtask's thread and whose helpers are its output flusher (serving its output queue), legacy
- * source thread and timers. A job's graph is read once and kept while it runs; a cancelled and
- * resubmitted job is a new job, found on the next round. Threads are re-read only when a JVM's
+ * source thread and timers. A job's graph is read once and kept while it runs (read again when its
+ * number of subtasks changes, i.e. it was rescaled); a cancelled and resubmitted job is a new job,
+ * found on the next round. Threads are re-read only when a JVM's
  * set of thread ids changed. Called from the main loop's thread only.
  */
 final class FlinkDriver implements SpeDriver {
@@ -96,6 +97,7 @@ final class FlinkDriver implements SpeDriver {
         return new SpeState(speName, FlinkDriverFactory.NAME, workers, queries, operators, mapped, clock.instant());
     }
 
+    /** Reads the running jobs; a job's graph is read again only when it is new or was rescaled. */
     private void refreshJobs() throws DriverException {
         List<FlinkRestJson.JobSummary> running = rest.runningJobs();
         Set<String> ids = new LinkedHashSet<>();
@@ -103,13 +105,19 @@ final class FlinkDriver implements SpeDriver {
             ids.add(summary.id());
         }
         jobs.keySet().retainAll(ids);
-        for (String id : ids) {
-            if (!jobs.containsKey(id)) {
-                FlinkJob job = rest.job(id);
-                jobs.put(id, job);
-                LOG.info("Flink job {} ({}) runs {} vertices", job.name(), job.id(), job.vertices().size());
+        for (FlinkRestJson.JobSummary summary : running) {
+            FlinkJob known = jobs.get(summary.id());
+            if (known == null || (summary.tasks() >= 0 && summary.tasks() != subtasks(known))) {
+                FlinkJob job = rest.job(summary.id());
+                jobs.put(summary.id(), job);
+                LOG.info("Flink job {} ({}) runs {} vertices with {} subtasks", job.name(), job.id(),
+                        job.vertices().size(), subtasks(job));
             }
         }
+    }
+
+    private static int subtasks(FlinkJob job) {
+        return job.vertices().stream().mapToInt(FlinkVertex::parallelism).sum();
     }
 
     private List<JvmThread> threadsOf(int pid) throws DriverException {

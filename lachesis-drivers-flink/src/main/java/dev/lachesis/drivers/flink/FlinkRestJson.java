@@ -21,8 +21,12 @@ final class FlinkRestJson {
     private FlinkRestJson() {
     }
 
-    /** The id and name of a job in {@code /jobs/overview}. */
-    record JobSummary(String id, String name) {
+    /**
+     * A job in {@code /jobs/overview}.
+     *
+     * @param tasks its number of subtasks ({@code tasks.total}); it changes when the job is rescaled
+     */
+    record JobSummary(String id, String name, int tasks) {
     }
 
     /**
@@ -38,7 +42,8 @@ final class FlinkRestJson {
         List<JobSummary> running = new ArrayList<>();
         for (JsonNode job : jobs) {
             if ("RUNNING".equals(job.path("state").asText())) {
-                running.add(new JobSummary(job.path("jid").asText(), job.path("name").asText()));
+                running.add(new JobSummary(job.path("jid").asText(), job.path("name").asText(),
+                        job.path("tasks").path("total").asInt(-1)));
             }
         }
         return running;

@@ -66,9 +66,14 @@ class FlinkDriverTest {
         rest.close();
     }
 
-    /** The overview answer with one running job (the shape of the captured jobs-overview.json). */
+    /** The overview answer with one running job of 4 subtasks (the shape of the captured jobs-overview.json). */
     private static String overview(String jobId) {
-        return "{\"jobs\":[{\"jid\":\"" + jobId + "\",\"name\":\"lachesis-example\",\"state\":\"RUNNING\"}]}";
+        return overview(jobId, 4);
+    }
+
+    private static String overview(String jobId, int tasks) {
+        return "{\"jobs\":[{\"jid\":\"" + jobId + "\",\"name\":\"lachesis-example\",\"state\":\"RUNNING\","
+                + "\"tasks\":{\"total\":" + tasks + "}}]}";
     }
 
     private void tids(List<JvmThread> list) throws IOException {
@@ -193,6 +198,38 @@ class FlinkDriverTest {
                     assertThat(t.operatorId()).isEqualTo(RESUBMITTED + "/" + Fixtures.HEAVY_VERTEX + "/0");
                     assertThat(t.thread().tid()).isEqualTo(0x31c2 + 1000);
                 });
+    }
+
+    @Test
+    void aJobsGraphIsReadOnceAndAgainWhenItIsRescaled() throws DriverException {
+        FlinkDriver driver = driver(new RestTaskMetrics(client(), clock, Duration.ofSeconds(10)));
+        driver.refresh();
+        driver.refresh();
+        assertThat(rest.requests).filteredOn(r -> r.equals("/jobs/" + JOB)).hasSize(1);
+
+        String rescaled = Fixtures.text("job-overloaded.json").replace("\"parallelism\": 2", "\"parallelism\": 3");
+        rest.answer("/jobs/overview", overview(JOB, 5)).answer("/jobs/" + JOB, rescaled);
+        SpeState state = driver.refresh();
+
+        assertThat(rest.requests).filteredOn(r -> r.equals("/jobs/" + JOB)).hasSize(2);
+        assertThat(state.operators()).hasSize(5);
+    }
+
+    @Test
+    void aVertexWithManySubtasksIsReadInSeveralRequestsMergedIntoOneSample() throws DriverException {
+        FlinkJob wide = new FlinkJob(JOB, "wide", List.of(new FlinkVertex("w", "wide", 80, List.of("wide"), List.of())));
+        StringBuilder answer = new StringBuilder("[");
+        for (int i = 0; i < 80; i++) {
+            answer.append(i == 0 ? "" : ",").append("{\"id\":\"").append(i)
+                    .append(".Shuffle.Netty.Input.Buffers.inputQueueLength\",\"value\":\"").append(i).append("\"}");
+        }
+        rest.answer("/jobs/" + JOB + "/vertices/w/metrics", answer.append("]").toString());
+
+        TaskSamples samples = new RestTaskMetrics(client(), clock, Duration.ofSeconds(10)).read(List.of(wide));
+
+        assertThat(rest.requests).hasSizeGreaterThan(1).allMatch(r -> r.length() < 6_200);
+        assertThat(samples.points(new SubtaskKey(JOB, "w", 79), FlinkTaskMetric.INPUT_QUEUE_LENGTH))
+                .containsExactly(new DataPoint(clock.instant().getEpochSecond(), 79));
     }
 
     @Test

@@ -15,8 +15,9 @@ class FlinkRestJsonTest {
                          {"jid":"307b97da02d2e72552d977d9a632bf74","name":"lachesis-example","state":"CANCELED"}]}""";
 
         assertThat(FlinkRestJson.runningJobs(overview))
-                .containsExactly(new FlinkRestJson.JobSummary("6c1cafdfe046a8851007cab0940b83cd", "lachesis-example"));
-        assertThat(FlinkRestJson.runningJobs(Fixtures.text("jobs-overview.json"))).hasSize(1);
+                .containsExactly(new FlinkRestJson.JobSummary("6c1cafdfe046a8851007cab0940b83cd", "lachesis-example", -1));
+        assertThat(FlinkRestJson.runningJobs(Fixtures.text("jobs-overview.json")))
+                .containsExactly(new FlinkRestJson.JobSummary("307b97da02d2e72552d977d9a632bf74", "lachesis-example", 4));
     }
 
     @Test
