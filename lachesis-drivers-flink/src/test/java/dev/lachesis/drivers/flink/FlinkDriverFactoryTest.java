@@ -52,12 +52,11 @@ class FlinkDriverFactoryTest {
                 """;
 
         assertThatThrownBy(() -> new FlinkDriverFactory().create(context(yaml)))
-                .isInstanceOf(ConfigException.class)
-                .extracting(e -> ((ConfigException) e).problems()).asList().containsExactly(
+                .isInstanceOfSatisfying(ConfigException.class, e -> assertThat(e.problems()).containsExactly(
                         "spes[0].settings.rest-url was 'ftp://flink:8081' but must be an http:// or https:// URL with a host",
                         "spes[0].settings.task-scope was '<host>.<job_name>.<task_name>' but must have <subtask_index> as a node of its own",
                         "spes[0].settings.window was '0ms' but must be positive",
-                        "spes[0].pids[1] was '-3' but must be a positive process id");
+                        "spes[0].pids[1] was '-3' but must be a positive process id"));
     }
 
     @Test
