@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * JVM's class path: what the launcher script and the end-to-end tests run the driver against.
  * {@link #start} returns once the job runs, with the child's PID, REST port and job id;
  * {@link #close()} sends SIGTERM, waits a grace period, then SIGKILL, so a child never outlives
- * its owner's {@code finally} block. Thread-safe.
+ * its owner's {@code finally} block; and the child stops by itself when this JVM dies without
+ * closing it ({@code --exit-with-parent}). Thread-safe.
  */
 public final class FlinkClusterProcess implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(FlinkClusterProcess.class);
@@ -64,6 +65,7 @@ public final class FlinkClusterProcess implements AutoCloseable {
         command.add(System.getProperty("java.class.path"));
         command.add(FlinkQueryCluster.class.getName());
         command.addAll(args);
+        command.add("--exit-with-parent");
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         FlinkClusterProcess child = new FlinkClusterProcess(process, output);
         try {

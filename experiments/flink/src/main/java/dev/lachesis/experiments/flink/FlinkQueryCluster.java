@@ -51,6 +51,9 @@ public final class FlinkQueryCluster implements Callable<Integer> {
     @Option(names = "--resubmit-on-cancel", description = "Submit the query again as a new job when it is cancelled.")
     boolean resubmitOnCancel;
 
+    @Option(names = "--exit-with-parent", description = "Stop when the process that started this one exits, even if it was killed.")
+    boolean exitWithParent;
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new FlinkQueryCluster()).execute(args));
     }
@@ -66,6 +69,12 @@ public final class FlinkQueryCluster implements Callable<Integer> {
         CountDownLatch stopped = new CountDownLatch(1);
         try (MiniCluster cluster = new MiniCluster(clusterConfig)) {
             Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "flink-query-cluster-stop"));
+            if (exitWithParent) {
+                ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> {
+                    LOG.warn("The parent process {} exited; stopping", parent.pid());
+                    stopped.countDown();
+                }));
+            }
             cluster.start();
             int port = cluster.getRestAddress().get().getPort();
             JobID job = submit(cluster, config);
