@@ -70,6 +70,7 @@ class FlinkDriverIT {
             assertThat(state.pids()).contains((int) flink.pid());
             assertSubtaskThreadsAndFlushers(state, job);
             awaitHeavyQueuesLargest(driver, job);
+            logRoundTime(driver);
 
             cancel(port, job);
             String resubmitted = flink.awaitResubmittedJob(Duration.ofSeconds(60));
@@ -100,6 +101,7 @@ class FlinkDriverIT {
             String job = flink.firstJob();
             assertSubtaskThreadsAndFlushers(awaitJob(driver, job), job);
             awaitHeavyQueuesLargest(driver, job);
+            logRoundTime(driver);
         }
     }
 
@@ -167,6 +169,18 @@ class FlinkDriverIT {
         } finally {
             LOG.info("Input queue sizes (records) at the last round: {}", last.get());
         }
+    }
+
+    /** Logs what one round of the driver costs here (refresh and fetch, threads unchanged); for the record, not asserted. */
+    private static void logRoundTime(SpeDriver driver) throws DriverException {
+        int rounds = 5;
+        long start = System.nanoTime();
+        for (int i = 0; i < rounds; i++) {
+            driver.fetch(driver.refresh(), Set.of(MetricNames.INPUT_QUEUE, MetricNames.OUTPUT_QUEUE,
+                    MetricNames.PROCESSED_RATE, MetricNames.EMITTED_RATE, MetricNames.PROCESSING_TIME));
+        }
+        LOG.info("One driver round (refresh + fetch) took {} ms on average over {} rounds ({})",
+                String.format(java.util.Locale.ROOT, "%.1f", (System.nanoTime() - start) / 1e6 / rounds), rounds, driver);
     }
 
     private static void cancel(int port, String job) throws IOException, InterruptedException {
