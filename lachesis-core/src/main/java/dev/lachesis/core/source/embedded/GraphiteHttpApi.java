@@ -1,0 +1,216 @@
+package dev.lachesis.core.source.embedded;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.lachesis.core.spi.DataPoint;
+import dev.lachesis.core.spi.Series;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The part of Graphite's HTTP API that the daemon, {@code curl} users and Grafana's Graphite data
+ * source need, served from an {@link EmbeddedStore}: {@code /render?target=…&format=json&from=-Ns}
+ * (GET, or POST with a form body) answering Graphite's shape
+ * {@code [{"target": …, "tags": {"name": …}, "datapoints": [[value, ts], …]}]} with {@code null} for
+ * empty buckets, and {@code /metrics/find?query=…} answering Graphite's tree JSON. A bad request gets
+ * HTTP 400 with one line saying what is wrong. Thread-safe.
+ */
+public final class GraphiteHttpApi implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(GraphiteHttpApi.class);
+    private static final JsonFactory JSON = new JsonFactory();
+    private static final String DEFAULT_FROM = "-24h";
+
+    private final EmbeddedStore store;
+    private final Clock clock;
+    private final HttpServer server;
+    private final ExecutorService workers;
+
+    private GraphiteHttpApi(EmbeddedStore store, Clock clock, HttpServer server) {
+        this.store = store;
+        this.clock = clock;
+        this.server = server;
+        AtomicInteger count = new AtomicInteger();
+        this.workers = Executors.newFixedThreadPool(2, r -> {
+            Thread t = new Thread(r, "lachesis-store-http-" + count.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        server.setExecutor(workers);
+        server.createContext("/render", exchange -> serve(exchange, this::render));
+        server.createContext("/metrics/find", exchange -> serve(exchange, this::find));
+    }
+
+    /**
+     * Listens on {@code address:port} (port 0 picks a free one) and starts serving.
+     *
+     * @throws IOException when the port cannot be bound, e.g. it is in use
+     */
+    public static GraphiteHttpApi start(EmbeddedStore store, Clock clock, InetAddress address, int port)
+            throws IOException {
+        HttpServer server;
+        try {
+            server = HttpServer.create(new InetSocketAddress(address, port), 64);
+        } catch (IOException e) {
+            throw new IOException("cannot serve HTTP on " + address.getHostAddress() + ":" + port + ": "
+                    + e.getMessage(), e);
+        }
+        GraphiteHttpApi api = new GraphiteHttpApi(store, clock, server);
+        server.start();
+        return api;
+    }
+
+    /** The port it listens on. */
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    private byte[] render(Map<String, List<String>> params) throws IOException {
+        String format = first(params, "format", "");
+        if (!format.equals("json")) {
+            throw new IllegalArgumentException("the embedded store renders only format=json, not '" + format + "'");
+        }
+        long now = Math.floorDiv(clock.millis(), 1000L);
+        long from = RelativeTime.resolve(first(params, "from", DEFAULT_FROM), now);
+        long until = RelativeTime.resolve(first(params, "until", "now"), now);
+        if (until <= from) {
+            throw new IllegalArgumentException("until must be later than from");
+        }
+        List<Series> series = store.query(params.getOrDefault("target", List.of()), from + 1, until);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonGenerator json = JSON.createGenerator(out)) {
+            json.writeStartArray();
+            for (Series s : series) {
+                json.writeStartObject();
+                json.writeStringField("target", s.name());
+                json.writeObjectFieldStart("tags");
+                json.writeStringField("name", s.name());
+                json.writeEndObject();
+                json.writeArrayFieldStart("datapoints");
+                for (DataPoint p : s.points()) {
+                    json.writeStartArray();
+                    if (p.isPresent()) {
+                        json.writeNumber(p.value());
+                    } else {
+                        json.writeNull();
+                    }
+                    json.writeNumber(p.epochSeconds());
+                    json.writeEndArray();
+                }
+                json.writeEndArray();
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+        }
+        return out.toByteArray();
+    }
+
+    private byte[] find(Map<String, List<String>> params) throws IOException {
+        String query = first(params, "query", "");
+        if (query.isEmpty()) {
+            throw new IllegalArgumentException("missing query parameter");
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonGenerator json = JSON.createGenerator(out)) {
+            json.writeStartArray();
+            for (FoundNode node : store.find(query)) {
+                int branch = node.leaf() ? 0 : 1;
+                json.writeStartObject();
+                json.writeStringField("text", node.text());
+                json.writeStringField("id", node.id());
+                json.writeNumberField("allowChildren", branch);
+                json.writeNumberField("expandable", branch);
+                json.writeNumberField("leaf", node.leaf() ? 1 : 0);
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+        }
+        return out.toByteArray();
+    }
+
+    /** Answers one request: JSON on success, 400 with one line for a bad request, 500 otherwise. */
+    private void serve(HttpExchange exchange, Handler handler) throws IOException {
+        try (exchange) {
+            int status;
+            byte[] body;
+            String type = "application/json";
+            try {
+                body = handler.handle(parameters(exchange));
+                status = 200;
+            } catch (IllegalArgumentException e) {
+                status = 400;
+                body = (e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8);
+                type = "text/plain; charset=utf-8";
+            } catch (RuntimeException e) {
+                LOG.warn("Embedded store failed to answer {}: {}", exchange.getRequestURI(), e.toString());
+                LOG.debug("Embedded store failure", e);
+                status = 500;
+                body = ("internal error: " + e + "\n").getBytes(StandardCharsets.UTF_8);
+                type = "text/plain; charset=utf-8";
+            }
+            exchange.getResponseHeaders().set("Content-Type", type);
+            exchange.sendResponseHeaders(status, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        }
+    }
+
+    /** Query parameters, and form parameters of a POST, in order; a name may repeat. */
+    private static Map<String, List<String>> parameters(HttpExchange exchange) throws IOException {
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        addForm(params, exchange.getRequestURI().getRawQuery());
+        if ("POST".equalsIgnoreCase(exchange.getRequestMethod())) {
+            addForm(params, new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+        }
+        return params;
+    }
+
+    private static void addForm(Map<String, List<String>> params, String form) {
+        if (form == null || form.isEmpty()) {
+            return;
+        }
+        for (String pair : form.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String name = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+            String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+            params.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
+        }
+    }
+
+    private static String first(Map<String, List<String>> params, String name, String fallback) {
+        List<String> values = params.get(name);
+        return values == null || values.isEmpty() ? fallback : values.get(0);
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        workers.shutdownNow();
+    }
+
+    /** Turns request parameters into a JSON body. */
+    @FunctionalInterface
+    private interface Handler {
+        byte[] handle(Map<String, List<String>> params) throws IOException;
+    }
+}
