@@ -71,13 +71,17 @@ public final class MetricsCommand implements Callable<Integer> {
         String where;
         try (MetricSource metrics = open(err)) {
             where = metrics.describe();
-            if (metrics instanceof EmbeddedMetricSource) {
-                collectForOneWindow();
+            if (metrics instanceof EmbeddedMetricSource embedded) {
+                series = collectForOneWindow(embedded);
+            } else {
+                series = metrics.query(targets, window);
             }
-            series = metrics.query(targets, window);
         } catch (MetricSourceException e) {
             err.println(e.getMessage());
             return 1;
+        } catch (IllegalArgumentException e) {
+            err.println("bad --target: " + e.getMessage());
+            return 2;
         } catch (IOException e) {
             err.println("cannot start the embedded store: " + e.getMessage());
             return 1;
@@ -116,9 +120,14 @@ public final class MetricsCommand implements Callable<Integer> {
         return new GraphiteMetricSource(GraphiteSourceConfig.of(source));
     }
 
-    /** The embedded store starts empty: give the reporters one window to send. */
-    private void collectForOneWindow() throws InterruptedException {
+    /**
+     * The embedded store starts empty: gives the reporters one window to send, then reads every
+     * second from the start of listening to now.
+     */
+    private List<Series> collectForOneWindow(EmbeddedMetricSource embedded) throws InterruptedException {
+        long firstSecond = Math.floorDiv(System.currentTimeMillis(), 1000L);
         Thread.sleep(window.toMillis());
+        return embedded.store().query(targets, firstSecond, Math.floorDiv(System.currentTimeMillis(), 1000L));
     }
 
     private static void print(PrintWriter out, List<Series> series) {
