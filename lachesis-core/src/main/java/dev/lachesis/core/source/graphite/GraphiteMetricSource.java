@@ -18,7 +18,9 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -30,7 +32,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads raw series from Graphite's render API: one request per query carrying every pattern as a
  * {@code target=} parameter, {@code format=json}, {@code from=-<window>s}. The request is a GET, or
- * a form POST when the targets would make the URL too long for a web server. Whatever goes wrong
+ * a form POST when the targets would make the URL too long for a web server. graphite-web (Django)
+ * refuses a request with more than 1,000 parameters, so more than {@value #MAX_TARGETS_PER_REQUEST}
+ * patterns are split into several requests, sent one after the other. Whatever goes wrong
  * (refused, timed out, HTTP error, HTML or broken JSON) becomes a {@link MetricSourceException}
  * whose one-line message names the URL and the targets; each condition is logged once and its
  * recovery once, never with a stack trace above debug. Null points and empty answers are data.
@@ -40,6 +44,8 @@ public final class GraphiteMetricSource implements MetricSource {
     private static final Logger LOG = LoggerFactory.getLogger(GraphiteMetricSource.class);
     /** Longer URLs go as a POST body: proxies and servers commonly cap a request line near 8 KiB. */
     private static final int MAX_GET_URI_CHARS = 4000;
+    /** Below Django's default {@code DATA_UPLOAD_MAX_NUMBER_FIELDS} of 1,000, with room for the other parameters. */
+    static final int MAX_TARGETS_PER_REQUEST = 500;
     private static final int TARGETS_NAMED = 3;
     private static final int BODY_SNIPPET_CHARS = 80;
 
@@ -65,6 +71,21 @@ public final class GraphiteMetricSource implements MetricSource {
 
     @Override
     public List<Series> query(Collection<String> patterns, Duration window) throws MetricSourceException {
+        List<String> all = List.copyOf(patterns);
+        if (all.size() <= MAX_TARGETS_PER_REQUEST) {
+            return queryOnce(all, window);
+        }
+        Map<String, Series> byName = new LinkedHashMap<>();
+        for (int from = 0; from < all.size(); from += MAX_TARGETS_PER_REQUEST) {
+            List<String> part = all.subList(from, Math.min(all.size(), from + MAX_TARGETS_PER_REQUEST));
+            for (Series s : queryOnce(part, window)) {
+                byName.putIfAbsent(s.name(), s);
+            }
+        }
+        return List.copyOf(byName.values());
+    }
+
+    private List<Series> queryOnce(List<String> patterns, Duration window) throws MetricSourceException {
         if (patterns.isEmpty()) {
             return List.of();
         }

@@ -97,6 +97,18 @@ class GraphiteMetricSourceTest {
     }
 
     @Test
+    void splitsMoreTargetsThanGraphiteWebAcceptsIntoSeveralRequests() throws Exception {
+        List<String> targets = IntStream.range(0, 1200).mapToObj(i -> "s.op" + i + ".queue").toList();
+        server.answer(200, "application/json", "[{\"target\": \"s.op1.queue\", \"datapoints\": [[1, 100]]}]");
+
+        List<Series> series = source.query(targets, WINDOW);
+
+        assertThat(server.requests()).extracting(r -> r.targets().size()).containsExactly(500, 500, 200);
+        assertThat(server.requests()).flatExtracting(MisbehavingGraphite.Request::targets).isEqualTo(targets);
+        assertThat(series).extracting(Series::name).containsExactly("s.op1.queue");
+    }
+
+    @Test
     void http500() {
         server.answer(500, "text/html",
                 "<html><head><title>Server Error</title></head><body><h1>Server Error (500)</h1></body></html>");
