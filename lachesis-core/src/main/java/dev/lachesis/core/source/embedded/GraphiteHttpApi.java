@@ -2,15 +2,11 @@ package dev.lachesis.core.source.embedded;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.lachesis.core.spi.DataPoint;
 import dev.lachesis.core.spi.Series;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -18,9 +14,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * (GET, or POST with a form body) answering Graphite's shape
  * {@code [{"target": …, "tags": {"name": …}, "datapoints": [[value, ts], …]}]} with {@code null} for
  * empty buckets, and {@code /metrics/find?query=…} answering Graphite's tree JSON. A bad request gets
- * HTTP 400 with one line saying what is wrong. Thread-safe.
+ * HTTP 400 with one line saying what is wrong. Like graphite-web, it takes unescaped braces in the
+ * query ({@code curl -g '…?target=x.{y,z}.*'}). Thread-safe.
  */
 public final class GraphiteHttpApi implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(GraphiteHttpApi.class);
@@ -39,22 +33,12 @@ public final class GraphiteHttpApi implements AutoCloseable {
 
     private final EmbeddedStore store;
     private final Clock clock;
-    private final HttpServer server;
-    private final ExecutorService workers;
+    private final SmallHttpServer server;
 
-    private GraphiteHttpApi(EmbeddedStore store, Clock clock, HttpServer server) {
+    private GraphiteHttpApi(EmbeddedStore store, Clock clock, InetAddress address, int port) throws IOException {
         this.store = store;
         this.clock = clock;
-        this.server = server;
-        AtomicInteger count = new AtomicInteger();
-        this.workers = Executors.newFixedThreadPool(2, r -> {
-            Thread t = new Thread(r, "lachesis-store-http-" + count.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
-        server.setExecutor(workers);
-        server.createContext("/render", exchange -> serve(exchange, this::render));
-        server.createContext("/metrics/find", exchange -> serve(exchange, this::find));
+        this.server = SmallHttpServer.start(address, port, "lachesis-store-http", this::answer);
     }
 
     /**
@@ -64,21 +48,12 @@ public final class GraphiteHttpApi implements AutoCloseable {
      */
     public static GraphiteHttpApi start(EmbeddedStore store, Clock clock, InetAddress address, int port)
             throws IOException {
-        HttpServer server;
-        try {
-            server = HttpServer.create(new InetSocketAddress(address, port), 64);
-        } catch (IOException e) {
-            throw new IOException("cannot serve HTTP on " + address.getHostAddress() + ":" + port + ": "
-                    + e.getMessage(), e);
-        }
-        GraphiteHttpApi api = new GraphiteHttpApi(store, clock, server);
-        server.start();
-        return api;
+        return new GraphiteHttpApi(store, clock, address, port);
     }
 
     /** The port it listens on. */
     public int port() {
-        return server.getAddress().getPort();
+        return server.port();
     }
 
     private byte[] render(Map<String, List<String>> params) throws IOException {
@@ -145,41 +120,33 @@ public final class GraphiteHttpApi implements AutoCloseable {
     }
 
     /** Answers one request: JSON on success, 400 with one line for a bad request, 500 otherwise. */
-    private void serve(HttpExchange exchange, Handler handler) throws IOException {
-        try (exchange) {
-            int status;
-            byte[] body;
-            String type = "application/json";
-            try {
-                body = handler.handle(parameters(exchange));
-                status = 200;
-            } catch (IllegalArgumentException e) {
-                status = 400;
-                body = (e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8);
-                type = "text/plain; charset=utf-8";
-            } catch (RuntimeException e) {
-                LOG.warn("Embedded store failed to answer {}: {}", exchange.getRequestURI(), e.toString());
-                LOG.debug("Embedded store failure", e);
-                status = 500;
-                body = ("internal error: " + e + "\n").getBytes(StandardCharsets.UTF_8);
-                type = "text/plain; charset=utf-8";
-            }
-            exchange.getResponseHeaders().set("Content-Type", type);
-            exchange.sendResponseHeaders(status, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
+    private SmallHttpServer.Response answer(SmallHttpServer.Request request) {
+        Handler handler = switch (request.path()) {
+            case "/render", "/render/" -> this::render;
+            case "/metrics/find", "/metrics/find/" -> this::find;
+            default -> null;
+        };
+        if (handler == null) {
+            return SmallHttpServer.Response.text(404, "no such path: " + request.path()
+                    + " (the embedded store serves /render and /metrics/find)");
         }
-    }
-
-    /** Query parameters, and form parameters of a POST, in order; a name may repeat. */
-    private static Map<String, List<String>> parameters(HttpExchange exchange) throws IOException {
-        Map<String, List<String>> params = new LinkedHashMap<>();
-        addForm(params, exchange.getRequestURI().getRawQuery());
-        if ("POST".equalsIgnoreCase(exchange.getRequestMethod())) {
-            addForm(params, new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+        if (!request.method().equals("GET") && !request.method().equals("POST")) {
+            return SmallHttpServer.Response.text(405, "use GET or POST, not " + request.method());
         }
-        return params;
+        try {
+            Map<String, List<String>> params = new LinkedHashMap<>();
+            addForm(params, request.rawQuery());
+            if (request.method().equals("POST")) {
+                addForm(params, new String(request.body(), StandardCharsets.UTF_8));
+            }
+            return new SmallHttpServer.Response(200, "application/json", handler.handle(params));
+        } catch (IllegalArgumentException e) {
+            return SmallHttpServer.Response.text(400, e.getMessage());
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Embedded store failed to answer {}?{}: {}", request.path(), request.rawQuery(), e.toString());
+            LOG.debug("Embedded store failure", e);
+            return SmallHttpServer.Response.text(500, "internal error: " + e);
+        }
     }
 
     private static void addForm(Map<String, List<String>> params, String form) {
@@ -204,8 +171,7 @@ public final class GraphiteHttpApi implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
-        workers.shutdownNow();
+        server.close();
     }
 
     /** Turns request parameters into a JSON body. */

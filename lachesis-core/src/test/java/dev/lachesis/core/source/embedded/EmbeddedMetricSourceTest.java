@@ -100,6 +100,23 @@ class EmbeddedMetricSourceTest {
     }
 
     @Test
+    void takesUnescapedBracesLikeGraphiteWebDoes() throws Exception {
+        sendCarbon("x.y.a 1 " + now, "x.z.b 2 " + now, "x.w.c 3 " + now);
+        await().atMost(Duration.ofSeconds(10)).until(() -> source.store().size() == 3);
+
+        String answer;
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), source.httpPort())) {
+            socket.getOutputStream().write(("GET /render?target=x.{y,z}.*&format=json&from=-60s HTTP/1.1\r\n"
+                    + "Host: 127.0.0.1\r\nUser-Agent: curl/7.88.1\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+
+        assertThat(answer).startsWith("HTTP/1.1 200 OK\r\n").contains("\r\nContent-Type: application/json\r\n");
+        JsonNode body = JSON.readTree(answer.substring(answer.indexOf("\r\n\r\n") + 4));
+        assertThat(body).extracting(s -> s.get("target").asText()).containsExactly("x.y.a", "x.z.b");
+    }
+
+    @Test
     void rendersTargetsFromAFormPostToo() throws Exception {
         sendCarbon("p.q 1 " + now);
         await().atMost(Duration.ofSeconds(10)).until(() -> source.store().size() == 1);
@@ -137,5 +154,9 @@ class EmbeddedMetricSourceTest {
         assertThat(from.body())
                 .isEqualTo("'yesterday' is not a time (use now, -60s, -5min, -1h, -1d or epoch seconds)\n");
         assertThat(glob.body()).isEqualTo("series pattern 'a.[0-9' has an unclosed '['\n");
+        HttpResponse<String> unknown = get("/events");
+        assertThat(unknown.statusCode()).isEqualTo(404);
+        assertThat(unknown.body())
+                .isEqualTo("no such path: /events (the embedded store serves /render and /metrics/find)\n");
     }
 }
