@@ -184,9 +184,26 @@ start_web() {
     || { logs_hint; fail "gunicorn did not start"; }
 }
 
+# Fails at once, with the end of its log, when daemon $1 (pid file $2, log $3) has died; a missing pid
+# file is only a failure after a few seconds, as a daemon writes it after forking.
+fail_if_dead() {
+  local name=$1 pidfile=$2 log=$3 started=$4
+  if pid_alive "$pidfile"; then
+    return 0
+  fi
+  if [[ ! -s $pidfile ]] && ((SECONDS - started < 5)); then
+    return 0
+  fi
+  printf 'graphite.sh: last lines of %s:\n' "$log" >&2
+  /usr/bin/tail -n 5 "$log" >&2 || true
+  logs_hint
+  fail "$name exited while starting"
+}
+
 wait_until_answering() {
-  local deadline=$((SECONDS + WAIT_SECONDS))
+  local started=$SECONDS deadline=$((SECONDS + WAIT_SECONDS))
   until carbon_answers; do
+    fail_if_dead carbon-cache "$CARBON_PID" "$CARBON_LOG_DIR/console.log" "$started"
     if ((SECONDS >= deadline)); then
       logs_hint
       fail "carbon-cache does not accept connections on $HOST:$CARBON_PORT after ${WAIT_SECONDS}s"
@@ -194,6 +211,7 @@ wait_until_answering() {
     sleep 0.2
   done
   until web_answers; do
+    fail_if_dead gunicorn "$WEB_PID" "$WEB_LOG" "$started"
     if ((SECONDS >= deadline)); then
       logs_hint
       fail "graphite-web does not return JSON from http://$HOST:$WEB_PORT/render after ${WAIT_SECONDS}s"
