@@ -6,7 +6,9 @@ import dev.lachesis.core.spi.Series;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -108,7 +110,7 @@ public final class EmbeddedStore {
             if (nodes.length < depth || !prefixMatches(glob, nodes)) {
                 continue;
             }
-            String id = String.join(".", java.util.Arrays.copyOf(nodes, depth));
+            String id = String.join(".", Arrays.copyOf(nodes, depth));
             (nodes.length == depth ? leaves : branches).add(id);
         }
         List<FoundNode> result = new ArrayList<>();
@@ -149,7 +151,7 @@ public final class EmbeddedStore {
                 matched.add(ring);
             }
         }
-        matched.sort(java.util.Comparator.comparing(SeriesRing::name));
+        matched.sort(Comparator.comparing(SeriesRing::name));
         return matched;
     }
 

@@ -62,10 +62,13 @@ public final class GraphiteHttpApi implements AutoCloseable {
             throw new IllegalArgumentException("the embedded store renders only format=json, not '" + format + "'");
         }
         long now = Math.floorDiv(clock.millis(), 1000L);
-        long from = RelativeTime.resolve(first(params, "from", DEFAULT_FROM), now);
-        long until = RelativeTime.resolve(first(params, "until", "now"), now);
+        // Like Graphite, nothing after now; unlike it, nothing before the retention, which holds no points.
+        long oldest = now - store.retention().toSeconds();
+        long from = Math.max(oldest, RelativeTime.resolve(first(params, "from", DEFAULT_FROM), now));
+        long until = Math.min(now, RelativeTime.resolve(first(params, "until", "now"), now));
         if (until <= from) {
-            throw new IllegalArgumentException("until must be later than from");
+            throw new IllegalArgumentException("until must be later than from, and from later than "
+                    + store.retention().toSeconds() + " s ago (the store's retention)");
         }
         List<Series> series = store.query(params.getOrDefault("target", List.of()), from + 1, until);
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -2,6 +2,7 @@ package dev.lachesis.core.source.embedded;
 
 import dev.lachesis.core.spi.DataPoint;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -19,7 +20,7 @@ final class SeriesRing {
         this.name = name;
         this.seconds = new long[slots];
         this.values = new double[slots];
-        java.util.Arrays.fill(seconds, Long.MIN_VALUE);
+        Arrays.fill(seconds, Long.MIN_VALUE);
     }
 
     String name() {

@@ -144,6 +144,16 @@ class EmbeddedMetricSourceTest {
     }
 
     @Test
+    void answersFromTheRetentionAtMostAsOlderPointsAreGone() throws Exception {
+        sendCarbon("r.s 1 " + now);
+        await().atMost(Duration.ofSeconds(10)).until(() -> source.store().size() == 1);
+
+        JsonNode body = JSON.readTree(get("/render?target=r.s&format=json&from=-6h&until=now").body());
+
+        assertThat(body.get(0).get("datapoints")).hasSize(60);
+    }
+
+    @Test
     void answersABadRequestWithOneLine() throws Exception {
         HttpResponse<String> png = get("/render?target=a&format=png");
         HttpResponse<String> from = get("/render?target=a&format=json&from=yesterday");
