@@ -84,12 +84,16 @@ class GraphiteContractTest {
         point(lines, "storm.split.4.queue", 0.25, 4);
         point(lines, "flink.map.0.queue", 3, 4);
         point(lines, "storm.count.1.queue", 99, 4);
+        // Names with characters Flink operator names carry, and a non-ASCII one.
+        point(lines, "odd.Map(1)#0:x-y_z.q", 5, 3);
+        point(lines, "odd.café.q", 6, 3);
         RealGraphite.sendCarbon(RealGraphite.CARBON_PORT, lines);
         RealGraphite.sendCarbon(embedded.carbonPort(), lines);
-        List<String> patterns = List.of(prefix + ".storm.split.[0-9].{queue,executed}", prefix + ".flink.*.0.queue");
+        List<String> patterns = List.of(prefix + ".storm.split.[0-9].{queue,executed}", prefix + ".flink.*.0.queue",
+                prefix + ".odd.*.q");
 
         Map<String, Map<Long, Double>> sent = sentPoints(lines, patterns);
-        assertThat(sent).hasSize(4);
+        assertThat(sent).hasSize(6);
 
         await("the embedded store holds every point sent").atMost(Duration.ofSeconds(10))
                 .untilAsserted(() -> assertThat(presentPoints(embedded, patterns)).isEqualTo(sent));
