@@ -31,11 +31,11 @@ import picocli.CommandLine.Spec;
  * server, or with {@code --source embedded} listens for carbon plaintext itself for one window.
  * Exit code 0 when something matched, 1 when nothing did or the source failed.
  */
-@Command(name = "metrics", mixinStandardHelpOptions = true,
+@Command(name = "metrics",
         header = "Prints the series matching Graphite patterns, with last value, mean and rate.",
-        description = {"Reads a Graphite server's render API, or with --source embedded listens for carbon",
-                "plaintext on --carbon-port for one window and reads what arrived.",
-                "Exits with 0 when a series matched, 1 when none did or the source failed."})
+        description = "Reads a Graphite server's render API, or with --source embedded listens for carbon plaintext "
+                + "on --carbon-port for one window and reads what arrived. Exits with 0 when a series matched, 1 when "
+                + "none did or the source failed.")
 public final class MetricsCommand implements Callable<Integer> {
     /** The value of {@code --source} that starts an embedded store instead of reading Graphite. */
     public static final String EMBEDDED = "embedded";
@@ -43,12 +43,15 @@ public final class MetricsCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    private boolean help;
+
     @Option(names = "--source", paramLabel = "URL|embedded", defaultValue = GraphiteSourceConfig.DEFAULT_URL,
             description = "graphite-web's base URL, or 'embedded' (default: ${DEFAULT-VALUE})")
     private String source;
 
     @Option(names = "--target", paramLabel = "PATTERN", required = true, arity = "1..*",
-            description = "Graphite patterns such as 'storm.worker.*.*.*.*.*-receive-*' (repeatable)")
+            description = "a Graphite pattern such as 'storm.*.split.[0-9].{queue,executed}'; repeatable")
     private List<String> targets;
 
     @Option(names = "--window", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
