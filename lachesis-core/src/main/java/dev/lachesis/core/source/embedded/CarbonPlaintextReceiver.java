@@ -24,17 +24,21 @@ import org.slf4j.LoggerFactory;
  * per connection) and stores each point in an {@link EmbeddedStore}. This is what the Storm and
  * Flink Graphite reporters speak by default (both use Dropwizard's plaintext {@code Graphite}
  * sender; neither uses the pickle protocol), so no pickle listener exists. A malformed line is
- * skipped; the first one is logged at warn, later ones at debug. Thread-safe.
+ * skipped; the first one is logged at warn, later ones at debug. Lines longer than
+ * {@value #MAX_LINE_CHARS} characters and connections beyond {@value #MAX_CONNECTIONS} at once are
+ * refused (logged once each), so a broken client cannot exhaust memory or threads. Thread-safe.
  */
 public final class CarbonPlaintextReceiver implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CarbonPlaintextReceiver.class);
     private static final int MAX_LINE_CHARS = 4096;
+    private static final int MAX_CONNECTIONS = 256;
 
     private final EmbeddedStore store;
     private final ServerSocket server;
     private final ExecutorService connections;
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean warnedMalformed = new AtomicBoolean();
+    private final AtomicBoolean warnedConnections = new AtomicBoolean();
     private final AtomicLong malformed = new AtomicLong();
     private final Thread acceptor;
     private volatile boolean closed;
@@ -86,6 +90,14 @@ public final class CarbonPlaintextReceiver implements AutoCloseable {
         while (!closed) {
             try {
                 Socket socket = server.accept();
+                if (open.size() >= MAX_CONNECTIONS) {
+                    if (warnedConnections.compareAndSet(false, true)) {
+                        LOG.warn("Refusing carbon connection from {}: {} connections are open already",
+                                socket.getRemoteSocketAddress(), MAX_CONNECTIONS);
+                    }
+                    socket.close();
+                    continue;
+                }
                 open.add(socket);
                 connections.execute(() -> receive(socket));
             } catch (IOException e) {
@@ -101,11 +113,26 @@ public final class CarbonPlaintextReceiver implements AutoCloseable {
         String peer = socket.getRemoteSocketAddress().toString();
         try (socket; BufferedReader in = new BufferedReader(
                 new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                if (!line.isBlank()) {
-                    accept(line, peer);
+            StringBuilder line = new StringBuilder();
+            boolean tooLong = false;
+            int c;
+            while ((c = in.read()) >= 0) {
+                if (c == '\n') {
+                    if (tooLong) {
+                        rejected("a line longer than " + MAX_LINE_CHARS + " characters", line.toString(), peer);
+                    } else if (!line.toString().isBlank()) {
+                        accept(line.toString(), peer);
+                    }
+                    line.setLength(0);
+                    tooLong = false;
+                } else if (line.length() < MAX_LINE_CHARS) {
+                    line.append((char) c);
+                } else {
+                    tooLong = true;
                 }
+            }
+            if (!tooLong && !line.toString().isBlank()) {
+                accept(line.toString(), peer);
             }
         } catch (SocketException e) {
             LOG.debug("Carbon connection from {} ended: {}", peer, e.getMessage());
@@ -119,19 +146,23 @@ public final class CarbonPlaintextReceiver implements AutoCloseable {
     private void accept(String line, String peer) {
         CarbonLine point;
         try {
-            point = CarbonLine.parse(line);
+            point = CarbonLine.parse(line.endsWith("\r") ? line.substring(0, line.length() - 1) : line);
         } catch (IllegalArgumentException e) {
-            malformed.incrementAndGet();
-            String shown = line.length() > MAX_LINE_CHARS ? line.substring(0, MAX_LINE_CHARS) + "…" : line;
-            if (warnedMalformed.compareAndSet(false, true)) {
-                LOG.warn("Skipping malformed carbon line from {}: '{}' ({}); further ones are logged at debug", peer,
-                        shown, e.getMessage());
-            } else {
-                LOG.debug("Skipping malformed carbon line from {}: '{}' ({})", peer, shown, e.getMessage());
-            }
+            rejected(e.getMessage(), line, peer);
             return;
         }
         store.put(point.path(), point.value(), point.epochSeconds());
+    }
+
+    private void rejected(String reason, String line, String peer) {
+        malformed.incrementAndGet();
+        String shown = line.length() > 200 ? line.substring(0, 200) + "…" : line;
+        if (warnedMalformed.compareAndSet(false, true)) {
+            LOG.warn("Skipping malformed carbon line from {}: '{}' ({}); further ones are logged at debug", peer, shown,
+                    reason);
+        } else {
+            LOG.debug("Skipping malformed carbon line from {}: '{}' ({})", peer, shown, reason);
+        }
     }
 
     @Override
