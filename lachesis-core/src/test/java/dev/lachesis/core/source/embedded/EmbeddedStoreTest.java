@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
+import dev.lachesis.core.testing.LogCapture;
 import dev.lachesis.core.source.MutableClock;
 import dev.lachesis.core.spi.DataPoint;
 import dev.lachesis.core.spi.Series;
@@ -16,24 +15,19 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
 
 class EmbeddedStoreTest {
     private final MutableClock clock = new MutableClock(Instant.ofEpochMilli(1_000_500));
-    private ListAppender<ILoggingEvent> logged;
-    private Logger logger;
+    private LogCapture logged;
 
     @BeforeEach
     void captureLogs() {
-        logger = (Logger) LoggerFactory.getLogger(EmbeddedStore.class);
-        logged = new ListAppender<>();
-        logged.start();
-        logger.addAppender(logged);
+        logged = new LogCapture(EmbeddedStore.class);
     }
 
     @AfterEach
     void releaseLogs() {
-        logger.detachAppender(logged);
+        logged.close();
     }
 
     @Test
@@ -88,7 +82,7 @@ class EmbeddedStoreTest {
 
         assertThat(store.size()).isEqualTo(2);
         assertThat(store.query(List.of("*"), Duration.ofSeconds(1))).extracting(Series::name).containsExactly("b", "c");
-        assertThat(logged.list).filteredOn(e -> e.getLevel().isGreaterOrEqual(Level.INFO))
+        assertThat(logged.events())
                 .extracting(ILoggingEvent::getLevel, ILoggingEvent::getFormattedMessage).containsExactly(
                 tuple(Level.WARN, "Embedded store is full with 2 series (max-series); dropping points of new series "
                         + "such as 'c' until a series has been silent for 10s and expires"),
