@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigLoader;
 import dev.lachesis.core.config.LachesisConfig;
+import dev.lachesis.core.source.FixedMetricSource;
 import dev.lachesis.core.spi.DriverContext;
 import dev.lachesis.core.spi.SpeDriver;
 import java.nio.file.Path;
@@ -25,7 +26,7 @@ class ExampleFlinkConfigTest {
                 continue;
             }
             SpeDriver driver = new FlinkDriverFactory().create(new DriverContext(config.spes().get(i).name(),
-                    config.speNode(i), new EmptyMetricSource(), pid -> List.of(), Clock.systemUTC()));
+                    config.speNode(i), FixedMetricSource.of(), pid -> List.of(), Clock.systemUTC()));
             assertThat(driver.toString()).contains("REST http://127.0.0.1:8081/",
                     "task scope " + GraphiteTaskScope.RECOMMENDED);
             flinkEntries++;

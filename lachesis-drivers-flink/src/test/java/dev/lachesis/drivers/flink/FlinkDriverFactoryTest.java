@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
+import dev.lachesis.core.source.FixedMetricSource;
 import dev.lachesis.core.spi.DriverContext;
 import dev.lachesis.core.spi.Plugins;
 import dev.lachesis.core.spi.SpeDriverFactory;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 class FlinkDriverFactoryTest {
     private static DriverContext context(String yaml) {
-        return new DriverContext("flink", ConfigNode.ofYaml("spes[0]", yaml), new EmptyMetricSource(), pid -> List.of(),
+        return new DriverContext("flink", ConfigNode.ofYaml("spes[0]", yaml), FixedMetricSource.of(), pid -> List.of(),
                 Clock.systemUTC());
     }
 

@@ -14,7 +14,7 @@ import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.spi.DataPoint;
 import dev.lachesis.core.spi.DriverException;
 import dev.lachesis.core.spi.JvmThreadLister;
-import dev.lachesis.core.spi.MetricSource;
+import dev.lachesis.core.source.FixedMetricSource;
 import dev.lachesis.core.spi.Series;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,7 +22,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -142,31 +141,25 @@ class FlinkDriverTest {
 
     @Test
     void graphiteMetricsAreReadInOneQueryThroughTheTaskScope() throws DriverException {
-        List<Collection<String>> queries = new ArrayList<>();
         String prefix = "flink.taskmanager." + JOB + "." + Fixtures.HEAVY_VERTEX + ".0.lachesis-example.heavy.";
-        MetricSource graphite = new MetricSource() {
-            @Override
-            public List<Series> query(Collection<String> patterns, Duration window) {
-                queries.add(patterns);
-                return List.of(
-                        new Series(prefix + "numRecordsIn.count", List.of(new DataPoint(100, 1_000), new DataPoint(109, 1_900))),
-                        new Series(prefix + "busyTimeMsPerSecond", List.of(new DataPoint(100, 990), DataPoint.missing(109))),
-                        new Series(prefix + "Shuffle.Netty.Input.Buffers.inputQueueLength", List.of(new DataPoint(109, 3))),
-                        new Series(prefix + "numBuffersInLocal.count", List.of(new DataPoint(100, 10), new DataPoint(109, 19))),
-                        new Series("flink.taskmanager.other.job.metric", List.of(new DataPoint(109, 1))));
-            }
-
-            @Override
-            public String describe() {
-                return "fixed";
-            }
-        };
+        FixedMetricSource graphite = FixedMetricSource.of(
+                new Series(prefix + "numRecordsIn.count", List.of(new DataPoint(100, 1_000), new DataPoint(109, 1_900))),
+                new Series(prefix + "busyTimeMsPerSecond", List.of(new DataPoint(100, 990), DataPoint.missing(109))),
+                new Series(prefix + "Shuffle.Netty.Input.Buffers.inputQueueLength", List.of(new DataPoint(109, 3))),
+                new Series(prefix + "numBuffersInLocal.count", List.of(new DataPoint(100, 10), new DataPoint(109, 19))),
+                // The same metric of the heavy operator (not the task): one node deeper, not selected.
+                new Series("flink.taskmanager." + JOB + "." + Fixtures.HEAVY_VERTEX + ".0.lachesis-example."
+                        + Fixtures.HEAVY_VERTEX + ".heavy.numRecordsIn.count", List.of(new DataPoint(109, 5))),
+                new Series("flink.taskmanager.other.job.metric", List.of(new DataPoint(109, 1))));
         FlinkDriver driver = driver(new GraphiteTaskMetrics(graphite,
                 GraphiteTaskScope.parse(GraphiteTaskScope.RECOMMENDED), Duration.ofSeconds(10)));
 
         Map<String, MetricValues> values = driver.fetch(driver.refresh(), FlinkMetricEstimator.PROVIDED);
 
-        assertThat(queries).singleElement().satisfies(patterns -> assertThat(patterns).hasSize(12));
+        assertThat(graphite.queries()).singleElement().satisfies(q -> {
+            assertThat(q.patterns()).hasSize(12);
+            assertThat(q.window()).isEqualTo(Duration.ofSeconds(10));
+        });
         assertThat(values.get(MetricNames.PROCESSED_RATE).asMap()).containsOnly(Map.entry(HEAVY_0, 100.0));
         assertThat(values.get(MetricNames.PROCESSING_TIME).asMap()).containsOnly(Map.entry(HEAVY_0, 9.9));
         // 3 buffers × 100 records per buffer ((1900-1000) records over (19-10) buffers).

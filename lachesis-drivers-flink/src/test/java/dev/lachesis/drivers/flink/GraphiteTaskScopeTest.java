@@ -37,6 +37,24 @@ class GraphiteTaskScopeTest {
     }
 
     @Test
+    void theDriversGlobsSelectExactlyTheTaskMetricsAmongRealSeriesNames() {
+        FlinkJob job = capturedJob();
+        GraphiteTaskMetrics reader = new GraphiteTaskMetrics(dev.lachesis.core.source.FixedMetricSource.of(),
+                GraphiteTaskScope.parse(GraphiteTaskScope.RECOMMENDED), java.time.Duration.ofSeconds(10));
+        List<dev.lachesis.core.source.GraphiteGlob> globs = new java.util.ArrayList<>();
+        for (FlinkVertex vertex : job.vertices()) {
+            reader.globs(job, vertex).forEach(g -> globs.add(dev.lachesis.core.source.GraphiteGlob.compile(g)));
+        }
+
+        List<String> selected = Fixtures.text("graphite-names.txt").lines()
+                .filter(n -> globs.stream().anyMatch(g -> g.matches(n))).toList();
+
+        // 13 task metrics for each of the 4 subtasks, nothing of operators or other scopes.
+        assertThat(selected).hasSize(13 * 4).allMatch(n -> n.startsWith("flink.taskmanager." + CAPTURED_JOB + "."));
+        assertThat(selected).noneMatch(n -> n.contains(".heavy.heavy.") || n.contains("." + Fixtures.HEAVY_VERTEX + ".heavy."));
+    }
+
+    @Test
     void flinksDefaultScopeMatchesByEscapedNames() {
         GraphiteTaskScope scope = GraphiteTaskScope.parse(GraphiteTaskScope.FLINK_DEFAULT);
         FlinkJob job = capturedJob();
