@@ -13,8 +13,8 @@ import java.util.StringJoiner;
 
 /**
  * Reads Flink's task metrics from the metric source Flink's Graphite reporter writes to, with one
- * request per round for all jobs: four globs per vertex (counters, input and output queue gauges,
- * time gauges).
+ * request per round for all jobs: four globs per job (counters, input and output queue gauges,
+ * time gauges), each listing the job's vertices as alternatives.
  * Series are mapped back to subtasks through the cluster's task scope. Flink 1.20 and 2.0 only:
  * later versions publish no Graphite reporter. Thread-safe if the metric source is.
  */
@@ -33,8 +33,8 @@ final class GraphiteTaskMetrics implements TaskMetricReader {
     public TaskSamples read(List<FlinkJob> jobs) throws DriverException {
         List<String> patterns = new ArrayList<>();
         for (FlinkJob job : jobs) {
-            for (FlinkVertex vertex : job.vertices()) {
-                patterns.addAll(globs(job, vertex));
+            if (!job.vertices().isEmpty()) {
+                patterns.addAll(globs(job, job.vertices()));
             }
         }
         TaskSamples samples = new TaskSamples();
@@ -54,11 +54,12 @@ final class GraphiteTaskMetrics implements TaskMetricReader {
     }
 
     /**
-     * The globs that select one vertex's task metrics: one per metric path prefix, with the last
-     * nodes as alternatives ({@code …{numRecordsIn,numRecordsOut,…}.count},
+     * The globs that select the task metrics of the given vertices of one job: one per metric path
+     * shape, with the vertices and the last nodes as alternatives
+     * ({@code …{numRecordsIn,numRecordsOut,…}.count},
      * {@code …Shuffle.Netty.Input.Buffers.{inputQueueLength,inputQueueSize}}, …).
      */
-    List<String> globs(FlinkJob job, FlinkVertex vertex) {
+    List<String> globs(FlinkJob job, List<FlinkVertex> vertices) {
         Map<PathShape, StringJoiner> byShape = new LinkedHashMap<>();
         for (FlinkTaskMetric metric : FlinkTaskMetric.values()) {
             String name = metric.flinkName();
@@ -67,7 +68,7 @@ final class GraphiteTaskMetrics implements TaskMetricReader {
             byShape.computeIfAbsent(shape, p -> new StringJoiner(",", "{", "}")).add(name.substring(cut + 1));
         }
         List<String> globs = new ArrayList<>();
-        byShape.forEach((shape, lastNodes) -> globs.add(scope.glob(job, vertex, shape.prefix() + lastNodes + shape.suffix())));
+        byShape.forEach((shape, lastNodes) -> globs.add(scope.glob(job, vertices, shape.prefix() + lastNodes + shape.suffix())));
         return globs;
     }
 

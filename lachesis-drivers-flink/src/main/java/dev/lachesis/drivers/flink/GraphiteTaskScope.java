@@ -1,8 +1,10 @@
 package dev.lachesis.drivers.flink;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -75,9 +77,26 @@ final class GraphiteTaskScope {
 
     /** The glob of the given metric suffix (e.g. {@code {numRecordsIn,numRecordsOut}.count}) for every subtask of a vertex. */
     String glob(FlinkJob job, FlinkVertex vertex, String metricSuffix) {
+        return glob(job, List.of(vertex), metricSuffix);
+    }
+
+    /**
+     * The glob of the given metric suffix for every subtask of several vertices of one job: where
+     * the vertices' nodes differ, the node lists them as alternatives ({@code {id1,id2}}), so one
+     * target selects them all.
+     */
+    String glob(FlinkJob job, List<FlinkVertex> vertices, String metricSuffix) {
         List<String> parts = new ArrayList<>();
         for (int i = 0; i < nodes.size(); i++) {
-            parts.add(i == subtaskNode ? "*" : node(nodes.get(i), job, vertex, true));
+            if (i == subtaskNode) {
+                parts.add("*");
+                continue;
+            }
+            Set<String> values = new LinkedHashSet<>();
+            for (FlinkVertex vertex : vertices) {
+                values.add(node(nodes.get(i), job, vertex, true));
+            }
+            parts.add(values.size() == 1 ? values.iterator().next() : "{" + String.join(",", values) + "}");
         }
         return String.join(".", parts) + "." + metricSuffix;
     }

@@ -157,7 +157,7 @@ class FlinkDriverTest {
         Map<String, MetricValues> values = driver.fetch(driver.refresh(), FlinkMetricEstimator.PROVIDED);
 
         assertThat(graphite.queries()).singleElement().satisfies(q -> {
-            assertThat(q.patterns()).hasSize(12);
+            assertThat(q.patterns()).hasSize(4);
             assertThat(q.window()).isEqualTo(Duration.ofSeconds(10));
         });
         assertThat(values.get(MetricNames.PROCESSED_RATE).asMap()).containsOnly(Map.entry(HEAVY_0, 100.0));

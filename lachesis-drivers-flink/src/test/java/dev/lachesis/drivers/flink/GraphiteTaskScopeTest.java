@@ -41,14 +41,14 @@ class GraphiteTaskScopeTest {
         FlinkJob job = capturedJob();
         GraphiteTaskMetrics reader = new GraphiteTaskMetrics(dev.lachesis.core.source.FixedMetricSource.of(),
                 GraphiteTaskScope.parse(GraphiteTaskScope.RECOMMENDED), java.time.Duration.ofSeconds(10));
-        List<dev.lachesis.core.source.GraphiteGlob> globs = new java.util.ArrayList<>();
-        for (FlinkVertex vertex : job.vertices()) {
-            reader.globs(job, vertex).forEach(g -> globs.add(dev.lachesis.core.source.GraphiteGlob.compile(g)));
-        }
+        List<String> patterns = reader.globs(job, job.vertices());
+        List<dev.lachesis.core.source.GraphiteGlob> globs = patterns.stream().map(dev.lachesis.core.source.GraphiteGlob::compile).toList();
 
         List<String> selected = Fixtures.text("graphite-names.txt").lines()
                 .filter(n -> globs.stream().anyMatch(g -> g.matches(n))).toList();
 
+        assertThat(patterns).hasSize(4).allMatch(p -> p.startsWith("flink.taskmanager." + CAPTURED_JOB + ".{"
+                + Fixtures.SOURCE_VERTEX + "," + Fixtures.HEAVY_VERTEX + "," + Fixtures.SINK_VERTEX + "}.*.*.*."));
         // 13 task metrics for each of the 4 subtasks, nothing of operators or other scopes.
         assertThat(selected).hasSize(13 * 4).allMatch(n -> n.startsWith("flink.taskmanager." + CAPTURED_JOB + "."));
         assertThat(selected).noneMatch(n -> n.contains(".heavy.heavy.") || n.contains("." + Fixtures.HEAVY_VERTEX + ".heavy."));
@@ -66,6 +66,15 @@ class GraphiteTaskScopeTest {
         assertThat(scope.match(name, job, sink)).contains(new GraphiteTaskScope.Match(0, "buffers.inputQueueLength"));
         assertThat(Fixtures.text("graphite-names-default-scopes.txt"))
                 .contains(name.substring("tm-host".length()));
+    }
+
+    @Test
+    void namesOfSeveralVerticesBecomeAlternativesInOneGlob() {
+        GraphiteTaskScope scope = GraphiteTaskScope.parse(GraphiteTaskScope.FLINK_DEFAULT);
+        FlinkJob job = capturedJob();
+
+        assertThat(scope.glob(job, job.vertices(), "m")).isEqualTo(
+                "*.taskmanager.*.lachesis-example.{Source:-events-->-light,heavy,latency-->-discard:-Writer}.*.m");
     }
 
     @Test
