@@ -13,6 +13,8 @@ import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.PhysicalOperator;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.model.ThreadKind;
+import dev.lachesis.core.source.embedded.EmbeddedMetricSource;
+import dev.lachesis.core.source.embedded.EmbeddedStoreConfig;
 import dev.lachesis.core.source.graphite.GraphiteMetricSource;
 import dev.lachesis.core.source.graphite.GraphiteSourceConfig;
 import dev.lachesis.core.spi.DriverContext;
@@ -43,11 +45,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The Flink driver against a real Flink MiniCluster (1.20, or 2.x with {@code -Pflink-2}) in a child
- * JVM running the example query
- * overloaded (3000 records/s into two heavy subtasks that each take 1 ms per record): with metrics
- * from Flink's REST API, and with metrics from the real Graphite that {@code deploy/graphite}
- * starts (127.0.0.1:2003 and :8080; skipped when it is not running, failed when
- * {@code LACHESIS_REQUIRE_GRAPHITE=1}). The child is stopped in {@code finally} blocks.
+ * JVM running the example query overloaded (3000 records/s into two heavy subtasks that each take
+ * 1 ms per record): with metrics
+ * from Flink's REST API, from the real Graphite that {@code deploy/graphite} starts (127.0.0.1:2003
+ * and :8080; skipped when it is not running, failed when {@code LACHESIS_REQUIRE_GRAPHITE=1}), and
+ * from Lachesis's embedded store, which Flink's reporter writes to. The child is stopped in
+ * {@code finally} blocks.
  */
 class FlinkDriverIT {
     private static final Logger LOG = LoggerFactory.getLogger(FlinkDriverIT.class);
@@ -102,6 +105,25 @@ class FlinkDriverIT {
             assertSubtaskThreadsAndFlushers(awaitJob(driver, job), job);
             awaitHeavyQueuesLargest(driver, job);
             logRoundTime(driver);
+        }
+    }
+
+    @Test
+    void embeddedStoreMetricsShowTheOverloadedOperator() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(hasGraphiteReporter(),
+                "Flink " + EnvironmentInformation.getVersion() + " has no Graphite reporter (published for 1.20 and 2.0 only)");
+        try (EmbeddedMetricSource store = EmbeddedMetricSource.start(EmbeddedStoreConfig.defaults().withPorts(0, 0),
+                Duration.ofSeconds(10), Clock.systemUTC())) {
+            int port = freePort();
+            List<String> args = overloadedQuery(port);
+            args.addAll(List.of("--graphite", "127.0.0.1:" + store.carbonPort()));
+            try (FlinkClusterProcess flink = FlinkClusterProcess.start(768, args, LOG::debug, START_TIMEOUT);
+                 SpeDriver driver = driver(port, "graphite", FlinkSettings.TASK_SCOPE, store)) {
+                String job = flink.firstJob();
+                assertSubtaskThreadsAndFlushers(awaitJob(driver, job), job);
+                awaitHeavyQueuesLargest(driver, job);
+                logRoundTime(driver);
+            }
         }
     }
 
