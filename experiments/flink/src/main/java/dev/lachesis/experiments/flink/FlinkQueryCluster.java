@@ -80,14 +80,16 @@ public final class FlinkQueryCluster implements Callable<Integer> {
             JobID job = submit(cluster, config);
             System.out.println("READY pid=" + ProcessHandle.current().pid() + " rest-port=" + port + " job=" + job);
             System.out.flush();
+            boolean ended = false;
             while (!stopped.await(500, java.util.concurrent.TimeUnit.MILLISECONDS)) {
-                JobStatus status = cluster.getJobStatus(job).get();
+                JobStatus status = ended ? null : cluster.getJobStatus(job).get();
                 if (status == JobStatus.CANCELED && resubmitOnCancel) {
                     job = submit(cluster, config);
                     System.out.println("JOB " + job);
                     System.out.flush();
-                } else if (status.isGloballyTerminalState() && !resubmitOnCancel) {
+                } else if (status != null && status.isGloballyTerminalState()) {
                     LOG.info("Job {} ended as {}; the cluster keeps running until stopped", job, status);
+                    ended = true;
                 }
             }
         }
