@@ -1,0 +1,136 @@
+package dev.lachesis.core.proc;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Reads the parts of {@code /proc} the daemon needs: processes, their threads, each thread's
+ * {@code stat} and {@code comm}. The root is passed in so tests can point at a temporary tree.
+ * Reading is soft: a process or thread that vanished between listing and reading is "absent"
+ * ({@link Optional#empty()} or left out), never an exception. Thread-safe.
+ */
+public final class ProcFs {
+    private static final ProcFs SYSTEM = new ProcFs(Path.of("/proc"));
+
+    private final Path root;
+
+    public ProcFs(Path root) {
+        this.root = root;
+    }
+
+    /** The machine's {@code /proc}. */
+    public static ProcFs system() {
+        return SYSTEM;
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    /** Every process id, in ascending order. */
+    public List<Integer> pids() {
+        return numericEntries(root);
+    }
+
+    /** The thread ids of {@code pid} (its {@code task} directory), ascending; empty when the process is gone. */
+    public List<Integer> tids(int pid) {
+        return numericEntries(root.resolve(Integer.toString(pid)).resolve("task"));
+    }
+
+    public boolean isAlive(int pid) {
+        return Files.isDirectory(root.resolve(Integer.toString(pid)));
+    }
+
+    /** The command line of {@code pid}, split at NUL bytes; empty when gone or a kernel thread. */
+    public List<String> cmdline(int pid) {
+        return read(root.resolve(Integer.toString(pid)).resolve("cmdline"))
+                .map(s -> {
+                    List<String> args = new ArrayList<>();
+                    for (String a : s.split("\0")) {
+                        if (!a.isEmpty()) {
+                            args.add(a);
+                        }
+                    }
+                    return List.copyOf(args);
+                })
+                .orElse(List.of());
+    }
+
+    /** The kernel's (15-character) name of a thread. */
+    public Optional<String> comm(int pid, int tid) {
+        return read(taskDir(pid, tid).resolve("comm")).map(String::strip);
+    }
+
+    /** The parsed {@code stat} line of a thread. */
+    public Optional<TaskStat> taskStat(int pid, int tid) {
+        return read(taskDir(pid, tid).resolve("stat")).flatMap(TaskStat::parse);
+    }
+
+    /** The parsed {@code stat} line of a process (its main thread). */
+    public Optional<TaskStat> processStat(int pid) {
+        return read(root.resolve(Integer.toString(pid)).resolve("stat")).flatMap(TaskStat::parse);
+    }
+
+    /**
+     * The cumulative run time of a thread in nanoseconds, the first field of {@code schedstat}
+     * (finer than {@code stat}'s clock ticks); empty when gone or when the kernel has no schedstat.
+     */
+    public Optional<Long> runTimeNanos(int pid, int tid) {
+        return read(taskDir(pid, tid).resolve("schedstat")).flatMap(s -> {
+            String[] parts = s.strip().split("\\s+");
+            try {
+                return Optional.of(Long.parseLong(parts[0]));
+            } catch (NumberFormatException e) {
+                return Optional.empty();
+            }
+        });
+    }
+
+    /** The lines of {@code /proc/<pid>/task/<tid>/cgroup} (v1: {@code id:controllers:path}). */
+    public List<String> cgroups(int pid, int tid) {
+        return read(taskDir(pid, tid).resolve("cgroup")).map(s -> s.lines().toList()).orElse(List.of());
+    }
+
+    /** The lines of {@code /proc/mounts}. */
+    public List<String> mounts() {
+        return read(root.resolve("mounts")).map(s -> s.lines().toList()).orElse(List.of());
+    }
+
+    private Path taskDir(int pid, int tid) {
+        return root.resolve(Integer.toString(pid)).resolve("task").resolve(Integer.toString(tid));
+    }
+
+    private static Optional<String> read(Path file) {
+        try {
+            return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            // ESRCH and friends: the task went away while we read it.
+            return Optional.empty();
+        }
+    }
+
+    private static List<Integer> numericEntries(Path dir) {
+        List<Integer> ids = new ArrayList<>();
+        try (Stream<Path> entries = Files.list(dir)) {
+            entries.forEach(p -> {
+                String name = p.getFileName().toString();
+                if (!name.isEmpty() && name.chars().allMatch(Character::isDigit) && name.length() < 10) {
+                    ids.add(Integer.parseInt(name));
+                }
+            });
+        } catch (IOException e) {
+            return List.of();
+        }
+        ids.sort(null);
+        return List.copyOf(ids);
+    }
+}
