@@ -2,6 +2,7 @@ package dev.lachesis.drivers.storm;
 
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
+import dev.lachesis.core.config.DurationText;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.spi.DriverContext;
 import dev.lachesis.core.spi.SpeDriver;
@@ -62,10 +63,10 @@ public final class StormDriverFactory implements SpeDriverFactory {
             problems.add(settingsNode.problem("version", settings.version(), "must be 1 or 2"));
         }
         if (settings.window().compareTo(Duration.ofSeconds(2)) < 0) {
-            problems.add(settingsNode.problem("window", settings.window(), "must be at least 2s (two report periods)"));
+            problems.add(settingsNode.problem("window", DurationText.format(settings.window()), "must be at least 2s (two report periods)"));
         }
         if (settings.metricsBucket().compareTo(Duration.ofSeconds(1)) < 0) {
-            problems.add(settingsNode.problem("metrics-bucket", settings.metricsBucket(), "must be at least 1s"));
+            problems.add(settingsNode.problem("metrics-bucket", DurationText.format(settings.metricsBucket()), "must be at least 1s"));
         }
         if (!WAIT_STRATEGIES.contains(settings.waitStrategy())) {
             problems.add(settingsNode.problem("wait-strategy", settings.waitStrategy(),
@@ -76,7 +77,7 @@ public final class StormDriverFactory implements SpeDriverFactory {
         }
         if (discovery.topology() != null && !discovery.topology().matches("[^./:\\\\]+")) {
             problems.add(config.child("discovery").problem("topology", discovery.topology(),
-                    "is not a Storm topology name (no '.', '/', ':' or '\\\\')"));
+                    "is not a Storm topology name (no '.', '/', ':' or '\\')"));
         }
         if (!problems.isEmpty()) {
             throw new ConfigException(problems);
