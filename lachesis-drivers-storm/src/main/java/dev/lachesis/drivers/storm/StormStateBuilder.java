@@ -9,6 +9,7 @@ import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.model.ThreadKind;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -94,10 +95,13 @@ final class StormStateBuilder {
         Map<String, ExecutorRef> refs = new LinkedHashMap<>();
         List<PhysicalOperator> operators = new ArrayList<>();
         Map<String, List<Found>> byComponent = new TreeMap<>();
+        Map<Integer, Map<String, ExecutorRef>> systemRangeByPid = new HashMap<>();
         for (Found f : executors) {
             if (f.system()) {
                 threads.add(OperatorThread.helper(f.thread(), ThreadKind.SYSTEM, f.ref().topology(), null,
                         f.ref().operatorId()));
+                systemRangeByPid.computeIfAbsent(f.thread().pid(), p -> new HashMap<>())
+                        .put(f.ref().firstTask() + "-" + f.ref().lastTask(), f.ref());
             } else {
                 byComponent.computeIfAbsent(f.ref().topology() + "/" + f.ref().component(), k -> new ArrayList<>()).add(f);
             }
@@ -118,13 +122,20 @@ final class StormStateBuilder {
         for (PendingSender pending : senders) {
             JvmThread thread = pending.thread();
             StormThread.ExecutorSender s = pending.sender();
-            ExecutorRef ref = rangeByPid.getOrDefault(thread.pid(), Map.of()).get(s.firstTask() + "-" + s.lastTask());
-            if (ref != null) {
-                threads.add(OperatorThread.helper(thread, ThreadKind.SENDER, ref.topology(), ref.operatorId(),
-                        ref.operatorId()));
+            String range = s.firstTask() + "-" + s.lastTask();
+            ExecutorRef ref = rangeByPid.getOrDefault(thread.pid(), Map.of()).get(range);
+            ExecutorRef system = systemRangeByPid.getOrDefault(thread.pid(), Map.of()).get(range);
+            if (system != null) {
+                threads.add(OperatorThread.helper(thread, ThreadKind.SYSTEM, system.topology(), null,
+                        system.operatorId() + "/send"));
+            } else if (ref != null) {
+                OperatorThread sender = OperatorThread.helper(thread, ThreadKind.SENDER, ref.topology(),
+                        ref.operatorId(), ref.operatorId());
+                String consumer = soleLocalConsumer(ref, metrics, rangeByPid.get(thread.pid()).values());
+                threads.add(consumer == null ? sender : sender.spinningOn(consumer));
             } else {
                 threads.add(OperatorThread.helper(thread, ThreadKind.SENDER, pending.topology(), null,
-                        "sender@" + thread.pid() + "/" + s.firstTask() + "-" + s.lastTask()));
+                        "sender@" + thread.pid() + "/" + range));
             }
         }
         threads.sort(Comparator.comparing(OperatorThread::ref));
@@ -156,6 +167,21 @@ final class StormStateBuilder {
         });
         List<LogicalOperator> logical = components.stream().map(c -> new LogicalOperator(c, c)).toList();
         return new Query(topology, topology.replaceFirst("-\\d+-\\d+$", ""), logical, downstream);
+    }
+
+    /**
+     * Storm 1.x: a send thread publishes into the receive queues of the executors downstream and,
+     * when one is full, spins on {@code parkNanos(1)}. When exactly one executor in the same worker
+     * consumes what this executor emits, that executor is the one it may spin on; with several
+     * consumers no single one is named.
+     */
+    private static String soleLocalConsumer(ExecutorRef producer, StormMetrics metrics,
+                                            Collection<ExecutorRef> sameWorker) {
+        Set<String> downstream = metrics.edges(producer.topology()).getOrDefault(producer.component(), Set.of());
+        List<ExecutorRef> consumers = sameWorker.stream()
+                .filter(r -> r.topology().equals(producer.topology()) && downstream.contains(r.component()))
+                .toList();
+        return consumers.size() == 1 ? consumers.get(0).operatorId() : null;
     }
 
     private static List<String> freshTopologies(StormMetrics metrics) {
