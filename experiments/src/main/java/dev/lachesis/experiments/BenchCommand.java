@@ -15,7 +15,12 @@ public final class BenchCommand implements Runnable {
     private CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new BenchCommand()).execute(args));
+        CommandLine commandLine = new CommandLine(new BenchCommand());
+        commandLine.setExecutionExceptionHandler((e, failed, parseResult) -> {
+            failed.getErr().println("lachesis-bench: " + e.getMessage());
+            return CommandLine.ExitCode.SOFTWARE;
+        });
+        System.exit(commandLine.execute(args));
     }
 
     @Override

@@ -1,12 +1,11 @@
 package dev.lachesis.experiments;
 
 import dev.lachesis.experiments.storm.ExampleQuery;
-import dev.lachesis.experiments.storm.StormQueryMain;
+import dev.lachesis.experiments.storm.StormQuerySpec;
 import dev.lachesis.experiments.storm.WaitStrategy;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
 import picocli.CommandLine;
@@ -21,11 +20,8 @@ import picocli.CommandLine.Option;
 @Command(name = "query", header = "Runs an example query on a local SPE until stopped.",
         mixinStandardHelpOptions = true)
 public final class QueryCommand implements Callable<Integer> {
-    /** How long LocalCluster keeps the topology after submission: ten years, i.e. until stopped. */
-    private static final long RUN_SECONDS = 10L * 365 * 24 * 3600;
-
     @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
+    private CommandLine.Model.CommandSpec command;
 
     @Option(names = "--spe", required = true, description = "The SPE: storm.")
     private String spe;
@@ -61,34 +57,21 @@ public final class QueryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = command.commandLine().getErr();
         if (!spe.equals("storm")) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
+            throw new CommandLine.ParameterException(command.commandLine(),
                     "--spe was '" + spe + "' but only storm is supported");
         }
         ExampleQuery example = parse(() -> ExampleQuery.named(query));
         HostPort graphite = parse(() -> HostPort.parse(metrics));
         WaitStrategy strategy = parse(() -> WaitStrategy.named(waitStrategy));
-        if (!(rate > 0) || heavyCostMicros < 0 || workers < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--rate and --workers must be positive and --heavy-cost-us zero or more");
-        }
         String topology = name != null ? name : "lachesis-" + example.label();
-
-        List<String> jvmOptions = List.of("-Xmx" + heap, "-Dstorm.local.sleeptime=" + RUN_SECONDS,
-                "-Dstorm.jar=" + StormQueryMain.jar(), "-Dlog4j2.configurationFile=" + StormQueryMain.LOG_CONFIG);
-        List<String> args = new ArrayList<>(List.of(StormQueryMain.class.getName(),
-                "--query", example.label(), "--name", topology, "--rate", Double.toString(rate),
-                "--metrics", graphite.toString(), "--wait-strategy", strategy.label(),
-                "--heavy-cost-us", Long.toString(heavyCostMicros), "--workers", Integer.toString(workers),
-                "--ready-timeout-s", Long.toString(readyTimeoutSeconds), "--exit-with-parent"));
-        ChildJvm child = ChildJvm.start(jvmOptions, "org.apache.storm.LocalCluster", args, StormQueryMain.READY,
-                line -> {
-                    if (!line.startsWith(StormQueryMain.READY)) {
-                        err.println(line);
-                        err.flush();
-                    }
-                });
+        StormQuerySpec spec = parse(() -> new StormQuerySpec(example, topology, rate, graphite, strategy,
+                heavyCostMicros, workers, heap, readyTimeoutSeconds));
+        ChildJvm child = spec.start(line -> {
+            err.println(line);
+            err.flush();
+        });
         Thread stopper = new Thread(child::close, "stop-child-" + child.pid());
         Runtime.getRuntime().addShutdownHook(stopper);
         try {
@@ -98,9 +81,13 @@ public final class QueryCommand implements Callable<Integer> {
             err.println("Storm did not run '" + topology + "' within " + readyTimeoutSeconds + " s; stopped PID "
                     + child.pid());
             return 1;
+        } catch (IOException e) {
+            child.close();
+            err.println("Storm did not start '" + topology + "': " + e.getMessage());
+            return 1;
         }
-        spec.commandLine().getOut().println(child.pid());
-        spec.commandLine().getOut().flush();
+        command.commandLine().getOut().println(child.pid());
+        command.commandLine().getOut().flush();
         return child.waitFor();
     }
 
@@ -108,7 +95,7 @@ public final class QueryCommand implements Callable<Integer> {
         try {
             return parser.get();
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e, null, null);
+            throw new CommandLine.ParameterException(command.commandLine(), e.getMessage());
         }
     }
 }
