@@ -60,7 +60,9 @@ final class StormStateBuilder {
         for (StormProcess process : processes) {
             List<String> topologies = process.topology().map(layout::seriesTopology).map(List::of).orElse(fresh);
             if (topologies.isEmpty()) {
-                once("no-topology-" + process.pid(), "PID {} runs Storm but no topology of it reports metrics yet",
+                warnOnce("no-topology-" + process.pid(), "PID {} runs Storm but none of its topologies reports "
+                        + "metrics yet; its threads are left alone until one does. Does the topology set "
+                        + "topology.metrics.reporters to Storm's GraphiteStormReporter (see config/storm.yaml)?",
                         process.pid());
                 continue;
             }
@@ -202,6 +204,12 @@ final class StormStateBuilder {
     private void once(String key, String format, Object... args) {
         if (reported.add(key)) {
             LOG.info(format, args);
+        }
+    }
+
+    private void warnOnce(String key, String format, Object... args) {
+        if (reported.add(key)) {
+            LOG.warn(format, args);
         }
     }
 }
