@@ -61,7 +61,23 @@ class StormThreadNamesTest {
         }
     }
 
-    /** Storm 1.2.3 names as listed in FACTS.md (not captured here: 1.2.3 was not run). */
+    @Test
+    void storm123ThreadsOfOneWorker() {
+        Map<String, StormThread> roles = classified("storm-1.2.3/threads-1-worker.txt");
+
+        assertThat(roles.values()).filteredOn(Executor.class::isInstance).containsExactlyInAnyOrder(
+                new Executor("source", 3, 3), new Executor("split", 4, 5), new Executor("split", 6, 7),
+                new Executor("count", 2, 2), new Executor("__acker", 1, 1), new Executor("__system", -1, -1));
+        assertThat(roles.values()).filteredOn(ExecutorSender.class::isInstance).containsExactlyInAnyOrder(
+                new ExecutorSender(3, 3), new ExecutorSender(4, 5), new ExecutorSender(6, 7), new ExecutorSender(2, 2),
+                new ExecutorSender(1, 1), new ExecutorSender(-1, -1));
+        assertThat(roles.values()).filteredOn(r -> r.equals(new WorkerHelper(ThreadKind.SENDER, true))).hasSize(1);
+        assertThat(roles.keySet().stream().filter(n -> !n.startsWith("Thread-"))
+                .map(n -> n.substring(0, n.indexOf('#'))).distinct())
+                .containsExactlyInAnyOrder("disruptor-flush-trigger", "disruptor-flush-task-pool",
+                        "refresh-backpressure-timer", "user-timer");
+    }
+
     @Test
     void storm1ExecutorsSendThreadsAndHelpers() {
         assertThat(StormThreadNames.classify("Thread-23-split-executor[3 4]"))
