@@ -8,8 +8,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Storm 1.x built-in metrics as the {@code storm-graphite} metrics consumer writes them, which is
- * what the original Lachesis read: {@code <prefix>.<topologyName>.<host>.<port>.<component>.<task>.<metric>},
+ * Storm 1.x built-in metrics as the original Lachesis read them from Graphite (its evaluation
+ * registered the {@code com.github.staslev:storm-metrics-reporter} metrics consumer, whose Graphite
+ * processor writes them): {@code <prefix>.<topologyName>.<host>.<port>.<component>.<task>.<metric>},
  * where the built-in metric loses its leading {@code __} and each map entry and value become
  * segments:
  * <ul>
@@ -20,8 +21,9 @@ import java.util.regex.Pattern;
  *     during the last bucket of {@code topology.builtin.metrics.bucket.size.secs}, not totals;</li>
  * <li>{@code execute-latency.<from>:<stream>.value}: mean execute latency in ms.</li>
  * </ul>
- * Not checked against a running 1.2.3 worker: the names come from the reference implementation's
- * queries and Storm 1.x's built-in metric names. The host keeps its dots, so a host of several
+ * Not checked against a running reporter (storm-metrics-reporter is not on Maven Central): the
+ * names come from the reference implementation's Graphite queries and Storm 1.x's built-in metric
+ * names. The host keeps its dots, so a host of several
  * segments must be given as the host glob. Immutable.
  */
 public final class Storm1MetricLayout implements StormMetricLayout {
@@ -36,7 +38,7 @@ public final class Storm1MetricLayout implements StormMetricLayout {
     private final Pattern stream;
 
     /**
-     * @param prefix the consumer's prefix ({@code Storm} in the reference setup)
+     * @param prefix the reporter's prefix ({@code Storm} in the reference setup)
      * @param hostGlob the host part of the paths to fetch, e.g. {@code *} or {@code odroid.lan}
      */
     public Storm1MetricLayout(String prefix, String hostGlob) {

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Storm 1.x on a thread dump captured from a Storm 1.2.3 LocalCluster and series names built from
- * the reference implementation's storm-graphite paths (not captured; see the resources' headers).
+ * the reference implementation's Graphite paths (not captured; see the resources' headers).
  */
 class Storm1DriverTest {
     private static final int PID = 5151;
