@@ -20,6 +20,9 @@ import java.util.regex.Pattern;
  *     and {@code -__emit-count-<stream>.count} (totals since start, already multiplied by 1 /
  *     {@code topology.stats.sample.rate} by Storm), {@code -__execute-latency-<from>:<stream>} (ms).</li>
  * </ul>
+ * A spout that keeps records of its own (a Kafka fetch buffer, a rate limiter's backlog) reports
+ * them as a metrics v2 gauge named {@value #SOURCE_QUEUE_GAUGE}, which Storm writes under the
+ * topology prefix: {@code storm.topology.<topologyId>.<host>.<component>.<task>.<port>-source-queue-size}.
  * Storm replaces dots in host, component and stream names with underscores, so each is one segment.
  * An optional prefix ({@code graphite.prefixed.with} in the reporter's settings) comes first.
  * Immutable.
@@ -30,6 +33,9 @@ public final class Storm2MetricLayout implements StormMetricLayout {
             "receive-queue-arrival_rate_secs", Measure.ARRIVAL_RATE,
             "receive-queue-sojourn_time_ms", Measure.SOJOURN_MS,
             "worker-transfer-queue-population", Measure.WORKER_TRANSFER_QUEUE);
+    /** The gauge a spout registers ({@code context.registerGauge}) for the records waiting inside it. */
+    public static final String SOURCE_QUEUE_GAUGE = "source-queue-size";
+
     private static final String SEGMENT = "([^.]+)";
     private static final String TASK_PORT = "(-?\\d{1,9})\\.(\\d{1,5})-";
 
@@ -37,6 +43,7 @@ public final class Storm2MetricLayout implements StormMetricLayout {
     private final Pattern gauge;
     private final Pattern streamCounter;
     private final Pattern streamLatency;
+    private final Pattern sourceQueue;
 
     /** @param prefix the reporter's {@code graphite.prefixed.with}, or empty */
     public Storm2MetricLayout(String prefix) {
@@ -45,6 +52,8 @@ public final class Storm2MetricLayout implements StormMetricLayout {
         this.gauge = Pattern.compile(head + TASK_PORT + "(" + String.join("|", GAUGES.keySet()) + ")");
         this.streamCounter = Pattern.compile(head + SEGMENT + "\\." + TASK_PORT + "__(execute|emit)-count-([^.]+)\\.count");
         this.streamLatency = Pattern.compile(head + SEGMENT + "\\." + TASK_PORT + "__execute-latency-([^.]+)");
+        this.sourceQueue = Pattern.compile(Pattern.quote(this.prefix + "storm.topology.") + SEGMENT + "\\." + SEGMENT
+                + "\\." + SEGMENT + "\\." + TASK_PORT + Pattern.quote(SOURCE_QUEUE_GAUGE));
     }
 
     @Override
@@ -55,7 +64,8 @@ public final class Storm2MetricLayout implements StormMetricLayout {
                 head + "__system.-1.*-worker-transfer-queue-population",
                 head + "*.*.*.*-__execute-count-*.count",
                 head + "*.*.*.*-__emit-count-*.count",
-                head + "*.*.*.*-__execute-latency-*");
+                head + "*.*.*.*-__execute-latency-*",
+                prefix + "storm.topology." + topologyGlob + ".*.*.*.*-" + SOURCE_QUEUE_GAUGE);
     }
 
     @Override
@@ -75,6 +85,11 @@ public final class Storm2MetricLayout implements StormMetricLayout {
         if (m.matches()) {
             return Optional.of(new StormSeries(m.group(1), m.group(2), m.group(3), Integer.parseInt(m.group(5)),
                     Integer.parseInt(m.group(6)), Measure.EXECUTE_LATENCY_MS, m.group(7)));
+        }
+        m = sourceQueue.matcher(name);
+        if (m.matches()) {
+            return Optional.of(new StormSeries(m.group(1), m.group(2), m.group(3), Integer.parseInt(m.group(4)),
+                    Integer.parseInt(m.group(5)), Measure.SOURCE_QUEUE, ""));
         }
         return Optional.empty();
     }

@@ -89,6 +89,7 @@ public final class StormDriver implements SpeDriver {
         if (settings.version() == 2) {
             provided.add(MetricNames.ARRIVAL_RATE);
             provided.add(MetricNames.HEAD_AGE_REPORTED);
+            provided.add(MetricNames.SOURCE_QUEUE);
         }
         return Set.copyOf(provided);
     }

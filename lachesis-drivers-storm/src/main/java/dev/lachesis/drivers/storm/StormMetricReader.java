@@ -43,6 +43,7 @@ final class StormMetricReader {
                 case MetricNames.EMITTED_RATE -> perExecutor(view, ref -> rate(view, ref, Measure.EMIT_COUNT));
                 case MetricNames.PROCESSING_TIME -> perExecutor(view, ref -> processingTime(view, ref));
                 case MetricNames.OUTPUT_QUEUE -> outputQueues(view);
+                case MetricNames.SOURCE_QUEUE -> perExecutor(view, ref -> sumOfGauges(view, ref, Measure.SOURCE_QUEUE));
                 default -> MetricValues.empty();
             });
         }
@@ -70,6 +71,22 @@ final class StormMetricReader {
             }
         }
         return OptionalDouble.empty();
+    }
+
+    /** A gauge every task reports for itself (a spout task's own backlog), summed over the executor's tasks. */
+    private static OptionalDouble sumOfGauges(StormView view, ExecutorRef ref, Measure measure) {
+        double sum = 0;
+        boolean any = false;
+        for (int task = ref.firstTask(); task <= ref.lastTask(); task++) {
+            for (StormMetrics.Entry e : view.metrics().series(ref.topology(), ref.component(), task, measure)) {
+                OptionalDouble v = StormMetrics.latest(e.series());
+                if (v.isPresent()) {
+                    sum += v.getAsDouble();
+                    any = true;
+                }
+            }
+        }
+        return any ? OptionalDouble.of(sum) : OptionalDouble.empty();
     }
 
     /** Tuples per second over the executor's tasks and its query streams. */

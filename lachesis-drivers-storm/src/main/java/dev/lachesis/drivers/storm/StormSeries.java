@@ -42,6 +42,8 @@ public record StormSeries(String topology, String host, String component, int ta
         /** Tuples waiting in the worker transfer queue (a gauge). */
         WORKER_TRANSFER_QUEUE,
         /** 1.x: tuples waiting in an executor's send queue (a gauge). */
-        SEND_QUEUE
+        SEND_QUEUE,
+        /** Records waiting inside a source, as the spout itself reports them (a gauge, 2.x). */
+        SOURCE_QUEUE
     }
 }

@@ -45,6 +45,16 @@ class Storm2MetricLayoutTest {
                 .isEqualTo(Optional.empty());
     }
 
+    /** Captured from the launcher's spout, which registers the gauge (Storm 2.8.3). */
+    @Test
+    void aSpoutsOwnQueueGaugeIsReadFromTheTopologyPrefix() {
+        String name = "storm.topology.lachesis-pipeline-1-1795435224.localhost.source.6.1027-source-queue-size";
+
+        assertThat(layout.parse(name)).contains(new StormSeries("lachesis-pipeline-1-1795435224", "localhost", "source",
+                6, 1027, Measure.SOURCE_QUEUE, ""));
+        assertThat(layout.patterns("lachesis-pipeline-*")).anyMatch(p -> StormFixtures.glob(p).matcher(name).matches());
+    }
+
     @Test
     void itsGlobsFetchExactlyTheSeriesItReads() {
         List<Pattern> globs = layout.patterns(layout.topologyGlob("lachesis-pipeline")).stream()
@@ -59,7 +69,7 @@ class Storm2MetricLayoutTest {
     @Test
     void aPrefixGoesFirst() {
         Storm2MetricLayout prefixed = new Storm2MetricLayout("edge1");
-        assertThat(prefixed.patterns("*")).allMatch(p -> p.startsWith("edge1.storm.worker.*."));
+        assertThat(prefixed.patterns("*")).allMatch(p -> p.startsWith("edge1.storm.worker.*.") || p.startsWith("edge1.storm.topology.*."));
         assertThat(prefixed.parse("edge1.storm.worker.t-1-2.h.c.4.6700-receive-queue-population")).isPresent();
         assertThat(prefixed.parse("storm.worker.t-1-2.h.c.4.6700-receive-queue-population")).isEmpty();
     }

@@ -107,6 +107,8 @@ class StormDriverTest {
             result.add(series.name().contains(topology) ? series
                     : new Series(series.name().replaceAll("lachesis-pipeline-\\d+-\\d+", topology), series.points()));
         }
+        result.add(StormFixtures.series("storm.topology." + topology + ".localhost.source.6.1024-source-queue-size", end,
+                40, 42));
         return result;
     }
 
@@ -179,6 +181,7 @@ class StormDriverTest {
         assertThat(metrics.get(MetricNames.HEAD_AGE_REPORTED).asMap()).containsEntry(heavy2, 2000.0);
         assertThat(metrics.get(MetricNames.ARRIVAL_RATE).asMap()).containsEntry(heavy3, 100.0);
         assertThat(metrics.get(MetricNames.OUTPUT_QUEUE).asMap()).as("one worker has no transfer thread").isEmpty();
+        assertThat(metrics.get(MetricNames.SOURCE_QUEUE).asMap()).isEqualTo(Map.of(op(TOPOLOGY_1_WORKER, "source", 6), 42.0));
         assertThat(source.queries()).isEqualTo(1);
     }
 
