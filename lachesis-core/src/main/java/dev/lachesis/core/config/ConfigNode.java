@@ -114,7 +114,7 @@ public final class ConfigNode {
         String where = lines.locate(full).map(l -> " " + l).orElse("");
         String label = full.isEmpty() ? "configuration" : full;
         if (e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException u) {
-            return label + where + " is not a known key (known: " + u.getKnownPropertyIds() + ")";
+            return label + where + " is not a known key (known: " + new java.util.TreeSet<>(u.getKnownPropertyIds()) + ")";
         }
         if (e instanceof com.fasterxml.jackson.databind.exc.InvalidFormatException f) {
             return label + where + " was '" + f.getValue() + "' but must be " + expected(f.getTargetType());

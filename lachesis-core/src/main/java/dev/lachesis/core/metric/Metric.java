@@ -18,12 +18,22 @@ public interface Metric {
     Set<String> dependencies();
 
     /**
+     * Metrics this one uses when a driver can supply them (directly or through their own
+     * dependencies) and does without otherwise: the provider resolves them where it can and hands
+     * empty values for them where it cannot, so they never make a metric unresolvable. Empty by
+     * default.
+     */
+    default Set<String> optionalDependencies() {
+        return Set.of();
+    }
+
+    /**
      * Computes this metric from its dependencies for one SPE and one round. Entities whose inputs
      * have no value this round are left out of the result.
      */
     MetricValues compute(MetricContext context);
 
     default boolean isPrimitive() {
-        return dependencies().isEmpty();
+        return dependencies().isEmpty() && optionalDependencies().isEmpty();
     }
 }

@@ -11,7 +11,8 @@ public interface MetricContext {
     SpeState spe();
 
     /**
-     * The values of a declared dependency.
+     * The values of a declared dependency, required or optional. An optional dependency the driver
+     * cannot supply has empty values.
      *
      * @throws IllegalArgumentException if {@code metric} is not among the declared dependencies
      */

@@ -2,7 +2,10 @@ package dev.lachesis.core.metric;
 
 /**
  * The names of the metrics drivers, derived metrics and policies share: the one place that says
- * what each name means, which entity its values are keyed by, and its unit.
+ * what each name means, which entity its values are keyed by, and its unit. Entities are keyed by
+ * physical operator id, queue entity or query id as each name says; per-logical-operator values
+ * use {@link MetricKeys#logical(String, String)}, because logical operator ids are unique only
+ * within their query.
  */
 public final class MetricNames {
     private MetricNames() {
@@ -28,21 +31,47 @@ public final class MetricNames {
     public static final String HEAD_AGE_REPORTED = "head-age-reported-ms";
 
     // ---- Derived metrics: computed by the metric provider when a driver does not provide them. ----
+    // Each is defined exactly in the Javadoc of its class in dev.lachesis.core.metric.derived.
 
-    /** Queue size a policy uses for a physical operator: its input queue. Keyed by physical operator. */
+    /** Queue size a policy uses for a physical operator: its input queue, in tuples. Keyed by physical operator. */
     public static final String QUEUE_SIZE = "queue-size";
-    /** Output tuples per input tuple of a physical operator. Keyed by physical operator. */
+    /**
+     * Output tuples per input tuple of a physical operator ({@code emitted-rate / processed-rate};
+     * 1 for a source). Keyed by physical operator.
+     */
     public static final String SELECTIVITY = "selectivity";
-    /** Processing time per input tuple of a physical operator, in milliseconds. Keyed by physical operator. */
+    /**
+     * Processing time per input tuple of a physical operator, in milliseconds
+     * ({@code processing-time-ms}). Keyed by physical operator.
+     */
     public static final String COST = "cost";
-    /** Product of selectivities from a logical operator to the sinks (mean over paths). Keyed by logical operator id ({@code query/operator}). */
+    /**
+     * Output tuples at the sinks per tuple entering a logical operator: the product of the
+     * selectivities along a path to a sink, averaged over the operator's paths. Keyed by logical
+     * operator, {@link MetricKeys#logical(String, String) MetricKeys.logical(queryId, operatorId)}
+     * ({@code <queryId>/<operatorId>}).
+     */
     public static final String PATH_SELECTIVITY = "path-selectivity";
-    /** Expected processing time from a logical operator to the sinks, in milliseconds. Keyed by logical operator id ({@code query/operator}). */
+    /**
+     * Processing time one tuple entering a logical operator causes on its way to the sinks, in
+     * milliseconds ({@code Σ cost_i × Π_(j<i) selectivity_j} along a path, averaged over the
+     * operator's paths). Keyed by logical operator, {@link MetricKeys#logical(String, String)}.
+     */
     public static final String PATH_COST = "path-cost";
-    /** HR's global output rate: path selectivity over path cost. Keyed by physical operator. */
+    /**
+     * HR's global output rate, {@code path-selectivity / path-cost} (the maximum over a fused
+     * operator's logical operators), in output tuples per millisecond. Keyed by physical operator.
+     */
     public static final String HIGHEST_RATE = "highest-rate";
-    /** Age of the oldest tuple waiting at a physical operator, in milliseconds. Keyed by physical operator. */
+    /**
+     * Age of the oldest tuple waiting at a physical operator, in milliseconds:
+     * {@code head-age-reported-ms} where published, else {@code 1000 × queue-size / arrival-rate}.
+     * Keyed by physical operator.
+     */
     public static final String HEAD_AGE = "head-age-ms";
-    /** QS's policy goal: coefficient of variation of all input queue sizes. Keyed by query id. */
+    /**
+     * QS's policy goal: coefficient of variation (population standard deviation / mean) of a
+     * query's queue sizes. Keyed by query id.
+     */
     public static final String QUEUE_SIZE_CV = "queue-size-cv";
 }

@@ -63,6 +63,17 @@ public final class ProcFs {
                 .orElse(List.of());
     }
 
+    /**
+     * One field of {@code /proc/<pid>/status} (e.g. {@code SigCgt}, {@code NSpid}), its value
+     * stripped; empty when the process is gone or has no such field.
+     */
+    public Optional<String> statusField(int pid, String field) {
+        String prefix = field + ":";
+        return read(root.resolve(Integer.toString(pid)).resolve("status"))
+                .flatMap(s -> s.lines().filter(l -> l.startsWith(prefix)).findFirst())
+                .map(l -> l.substring(prefix.length()).strip());
+    }
+
     /** The kernel's (15-character) name of a thread. */
     public Optional<String> comm(int pid, int tid) {
         return read(taskDir(pid, tid).resolve("comm")).map(String::strip);

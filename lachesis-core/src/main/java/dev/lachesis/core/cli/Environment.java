@@ -1,0 +1,36 @@
+package dev.lachesis.core.cli;
+
+import dev.lachesis.core.config.PluginRegistry;
+import dev.lachesis.core.discovery.JvmThreadDiscovery;
+import dev.lachesis.core.loop.MetricResolver;
+import dev.lachesis.core.loop.ProviderMetricResolver;
+import dev.lachesis.core.spi.JvmThreadLister;
+import java.time.Clock;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * What the commands work with besides their arguments: the plug-ins on the class path, the JVM
+ * thread discovery, the metric provider and the clock. Production uses {@link #system()}; tests
+ * hand in fakes and run the commands in-process. Immutable.
+ *
+ * @param plugins every driver, policy, translator and metric source available
+ * @param threads maps a JVM's native threads to their Java names
+ * @param metrics makes a fresh metric resolver for each assembled daemon
+ * @param clock the daemon's clock
+ */
+public record Environment(PluginRegistry plugins, JvmThreadLister threads, Supplier<MetricResolver> metrics,
+                          Clock clock) {
+    public Environment {
+        Objects.requireNonNull(plugins, "plugins");
+        Objects.requireNonNull(threads, "threads");
+        Objects.requireNonNull(metrics, "metrics");
+        Objects.requireNonNull(clock, "clock");
+    }
+
+    /** The real thing: plug-ins from the class path, the system clock in UTC. */
+    public static Environment system() {
+        return new Environment(PluginRegistry.load(), new JvmThreadDiscovery(), ProviderMetricResolver::new,
+                Clock.systemUTC());
+    }
+}

@@ -1,0 +1,17 @@
+package dev.lachesis.core.cli;
+
+import picocli.CommandLine.IVersionProvider;
+
+/**
+ * The version {@code --version} prints: the {@code Implementation-Version} the build writes into the
+ * jar's manifest, or a note that the classes do not come from a jar (an IDE, {@code target/classes}).
+ */
+public final class ManifestVersion implements IVersionProvider {
+    @Override
+    public String[] getVersion() {
+        String version = ManifestVersion.class.getPackage().getImplementationVersion();
+        return new String[] {"lachesis " + (version == null ? "(development build, not from a jar)" : version),
+            "Java " + System.getProperty("java.version") + " on " + System.getProperty("os.name") + " "
+                + System.getProperty("os.arch")};
+    }
+}

@@ -1,0 +1,58 @@
+package dev.lachesis.core.cli;
+
+import dev.lachesis.core.loop.RoundResult;
+import dev.lachesis.core.model.OperatorThread;
+import dev.lachesis.core.model.PhysicalOperator;
+import dev.lachesis.core.model.SpeState;
+import dev.lachesis.core.spi.TranslatedThread;
+import dev.lachesis.core.spi.TranslationPlan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One line of {@code once}'s output: a thread, its place in the query, the metrics its policy read,
+ * the policy's raw priority and the value the translator sets. The field names are those of the
+ * JSON output, which scripts and the experiments read. Immutable.
+ *
+ * @param spe the SPE instance
+ * @param pid the worker process
+ * @param tid the native thread id
+ * @param thread the full Java thread name
+ * @param query the query id
+ * @param operator the physical operator id, or {@code null} for a worker-wide helper
+ * @param instance the operator's parallel index, or {@code null} when unknown
+ * @param kind {@code main} or the helper kind's label
+ * @param policy the policy instance that ranked the thread
+ * @param translator the translator that applies the value
+ * @param mechanism what {@code value} means ({@code nice}, {@code rr}, {@code cpu.shares}, ...)
+ * @param group the cgroup, or {@code null} for per-thread mechanisms
+ * @param metrics metric name → value the policy used, sorted by name
+ * @param priority the policy's raw priority
+ * @param value what the translator sets
+ */
+record ThreadRow(String spe, int pid, int tid, String thread, String query, String operator, Integer instance,
+                 String kind, String policy, String translator, String mechanism, String group,
+                 Map<String, Double> metrics, double priority, long value) {
+
+    /** Every thread of every plan in {@code round}, in plan order. */
+    static List<ThreadRow> of(RoundResult round) {
+        List<ThreadRow> rows = new ArrayList<>();
+        for (Map.Entry<String, TranslationPlan> entry : round.planList()) {
+            TranslationPlan plan = entry.getValue();
+            for (TranslatedThread translated : plan.threads()) {
+                OperatorThread t = translated.entry().thread();
+                String spe = translated.entry().speName();
+                SpeState state = round.states().get(spe);
+                Integer instance = state == null || t.operatorId() == null ? null
+                        : state.operator(t.operatorId()).map(PhysicalOperator::index).orElse(null);
+                rows.add(new ThreadRow(spe, t.thread().pid(), t.thread().tid(), t.thread().name(), t.queryId(),
+                        t.operatorId(), instance, t.kind().label(), entry.getKey(), plan.translator(),
+                        plan.mechanism(), translated.group(), new TreeMap<>(translated.entry().metrics()),
+                        translated.entry().priority(), translated.value()));
+            }
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,134 @@
+package dev.lachesis.core.config;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Reads a policy file: parses the YAML, notes the line of every key, and binds each section to its
+ * record strictly (unknown keys and wrong types are errors). Every section is bound on its own so
+ * one run reports the problems of all sections, one line each. Meaning (ranges, plug-in names,
+ * references) is {@link ConfigValidator}'s job. Stateless.
+ */
+public final class ConfigLoader {
+    private ConfigLoader() {
+    }
+
+    /**
+     * Loads {@code file}.
+     *
+     * @throws ConfigException one line per problem, each naming key path, file and line
+     */
+    public static LachesisConfig load(Path file) throws ConfigException {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException(file + " does not exist");
+        } catch (IOException e) {
+            throw new ConfigException(file + " cannot be read: " + e.getMessage());
+        }
+        Path name = file.getFileName();
+        return parse(name == null ? file.toString() : name.toString(), text);
+    }
+
+    /**
+     * Loads YAML text; {@code file} is the name shown in messages.
+     *
+     * @throws ConfigException one line per problem, each naming key path, file and line
+     */
+    public static LachesisConfig parse(String file, String yaml) throws ConfigException {
+        SourceLines lines;
+        JsonNode tree;
+        try {
+            lines = SourceLineReader.read(file, yaml);
+            tree = ConfigMapper.yaml().readTree(yaml);
+        } catch (JsonProcessingException e) {
+            int line = e.getLocation() == null ? -1 : e.getLocation().getLineNr();
+            throw new ConfigException(file + (line > 0 ? ":" + line : "") + " is not valid YAML: "
+                    + e.getOriginalMessage().lines().findFirst().orElse(""));
+        } catch (IOException e) {
+            throw new ConfigException(file + " cannot be read: " + e.getMessage());
+        }
+        if (tree == null || tree.isMissingNode() || tree.isNull()) {
+            throw new ConfigException(file + " is empty; see the examples in config/");
+        }
+        ConfigNode root = new ConfigNode(tree, "", lines);
+        if (!tree.isObject()) {
+            throw new ConfigException(file + " must be a mapping with the keys " + LachesisConfig.KEYS);
+        }
+        List<String> problems = new ArrayList<>();
+        tree.fieldNames().forEachRemaining(key -> {
+            if (!LachesisConfig.KEYS.contains(key)) {
+                problems.add(where(lines, key) + " is not a known key (known: " + new TreeSet<>(LachesisConfig.KEYS)
+                        + ")");
+            }
+        });
+        List<SpeConfig> spes = bindList(root.child("spes"), SpeConfig.class, problems);
+        MetricsConfig metrics = bind(root.child("metrics"), MetricsConfig.class, problems);
+        List<PolicyConfig> policies = bindList(root.child("policies"), PolicyConfig.class, problems);
+        LoggingConfig logging = bind(root.child("logging"), LoggingConfig.class, problems);
+        Path journal = journal(root.child("journal"), problems);
+        ConfigNode cgroups = root.child("cgroups");
+        if (!cgroups.isMissing() && !cgroups.json().isObject()) {
+            problems.add(where(lines, "cgroups") + " must be a mapping");
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigException(problems);
+        }
+        return new LachesisConfig(root, spes, metrics, policies, logging, journal);
+    }
+
+    private static <T> List<T> bindList(ConfigNode node, Class<T> type, List<String> problems) {
+        List<T> result = new ArrayList<>();
+        if (node.isMissing()) {
+            return result;
+        }
+        if (!node.json().isArray()) {
+            problems.add(where(node.lines(), node.path()) + " must be a list");
+            return result;
+        }
+        for (int i = 0; i < node.json().size(); i++) {
+            ConfigNode element = node.element(i);
+            if (!element.json().isObject()) {
+                problems.add(where(node.lines(), element.path()) + " must be a mapping");
+                continue;
+            }
+            T bound = bind(element, type, problems);
+            if (bound != null) {
+                result.add(bound);
+            }
+        }
+        return result;
+    }
+
+    private static <T> T bind(ConfigNode node, Class<T> type, List<String> problems) {
+        try {
+            return node.bind(type);
+        } catch (ConfigException e) {
+            problems.addAll(e.problems());
+            return null;
+        }
+    }
+
+    private static Path journal(ConfigNode node, List<String> problems) {
+        if (node.isMissing()) {
+            return LachesisConfig.DEFAULT_JOURNAL;
+        }
+        if (!node.json().isTextual() || node.json().asText().isBlank()) {
+            problems.add(node.problem("", node.json(), "must be a file path"));
+            return LachesisConfig.DEFAULT_JOURNAL;
+        }
+        return Path.of(node.json().asText());
+    }
+
+    private static String where(SourceLines lines, String path) {
+        return lines.locate(path).map(l -> path + " " + l).orElse(path);
+    }
+}

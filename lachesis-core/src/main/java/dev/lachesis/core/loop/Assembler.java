@@ -1,0 +1,162 @@
+package dev.lachesis.core.loop;
+
+import dev.lachesis.core.config.ConfigException;
+import dev.lachesis.core.config.ConfigNode;
+import dev.lachesis.core.config.ConfigValidator;
+import dev.lachesis.core.config.LachesisConfig;
+import dev.lachesis.core.config.MetricsConfig;
+import dev.lachesis.core.config.PluginRegistry;
+import dev.lachesis.core.config.PolicyConfig;
+import dev.lachesis.core.config.SpeConfig;
+import dev.lachesis.core.schedule.ScheduleForm;
+import dev.lachesis.core.spi.DriverContext;
+import dev.lachesis.core.spi.JvmThreadLister;
+import dev.lachesis.core.spi.MetricSource;
+import dev.lachesis.core.spi.Policy;
+import dev.lachesis.core.spi.PolicyContext;
+import dev.lachesis.core.spi.SpeDriver;
+import dev.lachesis.core.spi.Translator;
+import dev.lachesis.core.spi.TranslatorContext;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
+
+/**
+ * Turns a policy file into an {@link Assembly}: validates it ({@link ConfigValidator}), creates
+ * metric sources, drivers, translators and policies through their factories, then checks what only
+ * the created plug-ins know — that each translator accepts its policy's schedule form and that every
+ * metric the policies need can be resolved for every SPE instance. {@code validate} and {@code run}
+ * both go through here, so a file {@code validate} accepts is one {@code run} starts with. Collects
+ * every problem before failing; on failure closes whatever it created. Stateless apart from its
+ * collaborators.
+ */
+public final class Assembler {
+    private final PluginRegistry plugins;
+    private final JvmThreadLister threads;
+    private final Clock clock;
+
+    public Assembler(PluginRegistry plugins, JvmThreadLister threads, Clock clock) {
+        this.plugins = Objects.requireNonNull(plugins, "plugins");
+        this.threads = Objects.requireNonNull(threads, "threads");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /**
+     * Builds the daemon's parts from {@code config}.
+     *
+     * @param resolver makes the metric resolver the policies' metrics are registered with; called
+     *     once the file is known to be valid
+     * @throws ConfigException one line per problem, each naming key path and line
+     */
+    public Assembly assemble(LachesisConfig config, Supplier<MetricResolver> resolver) throws ConfigException {
+        new ConfigValidator(plugins).validate(config);
+        MetricResolver metrics = resolver.get();
+        List<String> problems = new ArrayList<>();
+        List<MetricSource> sources = new ArrayList<>();
+        List<Spe> spes = new ArrayList<>();
+        List<ScheduledPolicy> policies = new ArrayList<>();
+        try {
+            createSpes(config, sources, spes, problems);
+            createPolicies(config, policies, problems);
+            if (problems.isEmpty()) {
+                checkMetrics(metrics, spes, policies, problems);
+            }
+        } catch (RuntimeException e) {
+            problems.add("a plug-in failed while starting: " + e);
+        }
+        Assembly assembly = new Assembly(spes, policies, metrics, sources);
+        if (!problems.isEmpty()) {
+            assembly.close();
+            throw new ConfigException(problems);
+        }
+        return assembly;
+    }
+
+    private void createSpes(LachesisConfig config, List<MetricSource> sources, List<Spe> spes, List<String> problems) {
+        MetricSource shared = null;
+        for (int i = 0; i < config.spes().size(); i++) {
+            SpeConfig spe = config.spes().get(i);
+            ConfigNode node = config.speNode(i);
+            try {
+                MetricSource source;
+                if (node.child("metrics").isMissing()) {
+                    if (shared == null) {
+                        shared = createSource(config, config.root().child("metrics"), config.metrics());
+                        sources.add(shared);
+                    }
+                    source = shared;
+                } else {
+                    ConfigNode own = config.metricsNodeFor(i);
+                    source = createSource(config, own, own.bind(MetricsConfig.class));
+                    sources.add(source);
+                }
+                SpeDriver driver = plugins.drivers().get(spe.driver(), config.where(node.path() + ".driver"))
+                        .create(new DriverContext(spe.name(), node, source, threads, clock));
+                spes.add(new Spe(spe.name(), driver));
+            } catch (ConfigException e) {
+                problems.addAll(e.problems());
+            }
+        }
+    }
+
+    private MetricSource createSource(LachesisConfig config, ConfigNode node, MetricsConfig settings)
+            throws ConfigException {
+        return plugins.metricSources().get(settings.source(), config.where(node.path() + ".source")).create(node);
+    }
+
+    private void createPolicies(LachesisConfig config, List<ScheduledPolicy> policies, List<String> problems) {
+        List<String> allSpes = config.spes().stream().map(SpeConfig::name).toList();
+        for (int i = 0; i < config.policies().size(); i++) {
+            PolicyConfig settings = config.policies().get(i);
+            ConfigNode node = config.policyNode(i);
+            Translator translator = null;
+            try {
+                translator = plugins.translators().get(settings.translator(), config.where(node.path() + ".translator"))
+                        .create(new TranslatorContext(settings.name(), node.child("translator-settings"),
+                                config.cgroupsNode(), config.journal()));
+                long seed = settings.seed() != null ? settings.seed() : ThreadLocalRandom.current().nextLong();
+                Policy policy = plugins.policies().get(settings.policy(), config.where(node.path() + ".policy"))
+                        .create(new PolicyContext(settings.name(), node.child("settings"), translator.isRealTime(),
+                                seed));
+                if (policy.form() != translator.accepts()) {
+                    problems.add(config.where(node.path() + ".translator") + " was '" + settings.translator()
+                            + "' but it applies " + label(translator.accepts()) + " schedules and policy '"
+                            + settings.policy() + "' produces " + label(policy.form()) + " schedules");
+                }
+                List<String> scheduled = settings.spes().isEmpty() ? allSpes : settings.spes();
+                policies.add(new ScheduledPolicy(settings.name(), policy, settings.period(), scheduled, translator));
+            } catch (ConfigException e) {
+                problems.addAll(e.problems());
+                if (translator != null) {
+                    translator.close();
+                }
+            }
+        }
+    }
+
+    private static void checkMetrics(MetricResolver metrics, List<Spe> spes, List<ScheduledPolicy> policies,
+                                     List<String> problems) {
+        Set<String> needed = new LinkedHashSet<>();
+        for (ScheduledPolicy policy : policies) {
+            needed.addAll(policy.policy().requiredMetrics());
+        }
+        metrics.register(needed);
+        for (Spe spe : spes) {
+            try {
+                metrics.checkResolvable(spe.name(), spe.driver().providedMetrics());
+            } catch (ConfigException e) {
+                problems.addAll(e.problems());
+            }
+        }
+    }
+
+    private static String label(ScheduleForm form) {
+        return form.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+}

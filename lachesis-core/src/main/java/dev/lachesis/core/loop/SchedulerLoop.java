@@ -1,0 +1,341 @@
+package dev.lachesis.core.loop;
+
+import dev.lachesis.core.metric.MetricValues;
+import dev.lachesis.core.model.SpeState;
+import dev.lachesis.core.schedule.Schedule;
+import dev.lachesis.core.spi.DriverException;
+import dev.lachesis.core.spi.PolicyInput;
+import dev.lachesis.core.spi.SpeRound;
+import dev.lachesis.core.spi.TranslationPlan;
+import dev.lachesis.core.spi.TranslatorException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The daemon's main loop (2021 paper, Algorithm 1). Each policy has its own period; the loop wakes
+ * at the next time a policy is due (computed from the injected clock, so periods do not drift) and,
+ * in that round, refreshes the state of the SPE instances the due policies schedule, resolves their
+ * metrics, runs the due policies and hands each schedule to the policy's translator. The first round
+ * starts just after a wall-clock second boundary, so "the last complete second" of Graphite's 1 s
+ * buckets is well defined.
+ *
+ * <p>A round that fails — an SPE that cannot be seen, a translator the kernel refuses, a plug-in
+ * that throws — is logged once per condition (and once when it clears); the policies it affects keep
+ * their last applied priorities and the loop carries on. {@link #close()} stops the loop, waits for
+ * a round in flight and then restores every thread. Thread-safe: one thread runs rounds; any thread
+ * may read reports or close.
+ */
+public final class SchedulerLoop implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(SchedulerLoop.class);
+    /** How far after a second boundary the first round starts. */
+    static final Duration PHASE = Duration.ofMillis(1);
+    /** The longest single wait, so a clock change is noticed within this time. */
+    private static final Duration MAX_WAIT = Duration.ofMinutes(1);
+    /** The condition key of a round that failed outside any plug-in. */
+    private static final String ROUND = "round";
+    /** How many round reports are kept. */
+    public static final int HISTORY = 120;
+
+    private final Assembly assembly;
+    private final Clock clock;
+    private final Map<String, Spe> spesByName = new LinkedHashMap<>();
+    private final Map<String, Instant> nextDue = new HashMap<>();
+    private final ConditionLog conditions = new ConditionLog();
+    private final Deque<RoundReport> history = new ArrayDeque<>();
+    private final Object wakeUp = new Object();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private final CountDownLatch restored = new CountDownLatch(1);
+    private volatile boolean stopping;
+    private volatile Thread thread;
+    private volatile Throwable death;
+
+    public SchedulerLoop(Assembly assembly, Clock clock) {
+        this.assembly = Objects.requireNonNull(assembly, "assembly");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        for (Spe spe : assembly.spes()) {
+            spesByName.put(spe.name(), spe);
+        }
+        for (ScheduledPolicy policy : assembly.policies()) {
+            for (String spe : policy.spes()) {
+                if (!spesByName.containsKey(spe)) {
+                    throw new IllegalArgumentException("policy " + policy.name() + " schedules unknown SPE " + spe);
+                }
+            }
+        }
+    }
+
+    /** Starts the loop's thread; the first round runs just after the next wall-clock second. */
+    public synchronized void start() {
+        if (thread != null || stopping) {
+            throw new IllegalStateException("the scheduler loop was already started");
+        }
+        Instant first = firstRoundAfter(clock.instant());
+        for (ScheduledPolicy policy : assembly.policies()) {
+            nextDue.put(policy.name(), first);
+        }
+        Thread t = new Thread(this::loop, "lachesis-scheduler");
+        thread = t;
+        LOG.info("Scheduling {} SPE instance(s) with {} polic{}; first round at {}", spesByName.size(),
+                assembly.policies().size(), assembly.policies().size() == 1 ? "y" : "ies", first);
+        t.start();
+    }
+
+    /** The next whole second after {@code now}, plus {@link #PHASE}. */
+    static Instant firstRoundAfter(Instant now) {
+        return now.truncatedTo(ChronoUnit.SECONDS).plusSeconds(1).plus(PHASE);
+    }
+
+    private void loop() {
+        try {
+            while (!stopping) {
+                Instant now = clock.instant();
+                Instant wake = nextWakeUp();
+                if (wake.isAfter(now)) {
+                    sleepUntil(now, wake);
+                    continue;
+                }
+                try {
+                    runRound(now);
+                    conditions.clear(ROUND);
+                } catch (RuntimeException e) {
+                    conditions.fail(ROUND, "a scheduling round failed: " + e, e);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            LOG.warn("Scheduler loop interrupted; stopping");
+        } catch (Throwable e) {
+            death = e;
+            LOG.error("Scheduler loop stopped by {}; restoring all threads", e.toString(), e);
+        } finally {
+            if (death != null) {
+                close();
+            }
+            stopped.countDown();
+        }
+    }
+
+    /** Waits until {@code wake} by the wall clock, or until {@link #close()}; at most {@link #MAX_WAIT} at once. */
+    private void sleepUntil(Instant now, Instant wake) throws InterruptedException {
+        Duration wait = Duration.between(now, wake);
+        long millis = wait.compareTo(MAX_WAIT) > 0 ? MAX_WAIT.toMillis() : (wait.toNanos() + 999_999) / 1_000_000;
+        synchronized (wakeUp) {
+            if (!stopping) {
+                wakeUp.wait(millis);
+            }
+        }
+    }
+
+    /** When the next policy is due. */
+    // VisibleForTesting
+    synchronized Instant nextWakeUp() {
+        Instant earliest = null;
+        for (ScheduledPolicy policy : assembly.policies()) {
+            Instant due = nextDue.getOrDefault(policy.name(), Instant.MIN);
+            if (earliest == null || due.isBefore(earliest)) {
+                earliest = due;
+            }
+        }
+        return earliest == null ? Instant.MAX : earliest;
+    }
+
+    /**
+     * Runs the policies due at {@code now} and applies their schedules; a policy that never ran is
+     * due. Each policy's next due time moves by whole periods, keeping its phase.
+     */
+    // VisibleForTesting
+    synchronized RoundResult runRound(Instant now) {
+        List<ScheduledPolicy> due = new ArrayList<>();
+        for (ScheduledPolicy policy : assembly.policies()) {
+            Instant when = nextDue.get(policy.name());
+            if (when == null || !when.isAfter(now)) {
+                due.add(policy);
+                nextDue.put(policy.name(), nextAfter(when == null ? now : when, policy.period(), now));
+            }
+        }
+        return execute(now, due, true);
+    }
+
+    /**
+     * Runs every policy once, now, whatever its period (the {@code once} command).
+     *
+     * @param apply whether to apply the schedules, or only plan them ({@code --dry-run})
+     */
+    public synchronized RoundResult runOnce(boolean apply) {
+        return execute(clock.instant(), assembly.policies(), apply);
+    }
+
+    private static Instant nextAfter(Instant due, Duration period, Instant now) {
+        Instant next = due.plus(period);
+        if (!next.isAfter(now)) {
+            long missed = Duration.between(next, now).toNanos() / period.toNanos() + 1;
+            next = next.plus(period.multipliedBy(missed));
+        }
+        return next;
+    }
+
+    private RoundResult execute(Instant now, List<ScheduledPolicy> due, boolean apply) {
+        long start = System.nanoTime();
+        List<String> problems = new ArrayList<>();
+        Map<String, SpeState> states = new LinkedHashMap<>();
+        Map<String, SpeRound> rounds = new HashMap<>();
+        Map<String, TranslationPlan> plans = new LinkedHashMap<>();
+        Set<String> needed = new LinkedHashSet<>();
+        due.forEach(p -> needed.addAll(p.spes()));
+        for (String name : needed) {
+            refresh(spesByName.get(name), states, rounds, problems);
+        }
+        for (ScheduledPolicy policy : due) {
+            List<SpeRound> input = new ArrayList<>();
+            for (String spe : policy.spes()) {
+                if (rounds.containsKey(spe)) {
+                    input.add(rounds.get(spe));
+                }
+            }
+            if (input.size() < policy.spes().size()) {
+                problems.add("policy '" + policy.name()
+                        + "' kept its last priorities: an SPE it schedules could not be seen");
+                continue;
+            }
+            TranslationPlan plan = schedule(policy, now, input, apply, problems);
+            if (plan != null) {
+                plans.put(policy.name(), plan);
+            }
+        }
+        RoundReport report = new RoundReport(now, Duration.ofNanos(System.nanoTime() - start),
+                due.stream().map(ScheduledPolicy::name).toList(), List.copyOf(plans.keySet()), problems);
+        remember(report);
+        LOG.debug("Round at {} took {} ms: {} {}", now, report.duration().toMillis(), report.outcome(),
+                report.completed());
+        return new RoundResult(report, states, plans);
+    }
+
+    private void refresh(Spe spe, Map<String, SpeState> states, Map<String, SpeRound> rounds, List<String> problems) {
+        String key = "spe " + spe.name();
+        try {
+            SpeState state = spe.driver().refresh();
+            states.put(spe.name(), state);
+            Map<String, MetricValues> metrics = assembly.metrics().update(state, spe.driver());
+            rounds.put(spe.name(), new SpeRound(state, metrics));
+            conditions.clear(key);
+        } catch (DriverException e) {
+            String message = "SPE '" + spe.name() + "' cannot be seen: " + e.getMessage();
+            conditions.fail(key, message, e);
+            problems.add(message);
+        } catch (RuntimeException e) {
+            String message = "the driver of SPE '" + spe.name() + "' failed: " + e;
+            conditions.fail(key, message, e);
+            problems.add(message);
+        }
+    }
+
+    private TranslationPlan schedule(ScheduledPolicy policy, Instant now, List<SpeRound> input, boolean apply,
+                                     List<String> problems) {
+        String key = "policy " + policy.name();
+        try {
+            Schedule schedule = policy.policy().schedule(new PolicyInput(now, input));
+            TranslationPlan plan = policy.translator().plan(schedule);
+            TranslationPlan result = apply ? policy.translator().apply(plan) : plan;
+            conditions.clear(key);
+            return result;
+        } catch (TranslatorException e) {
+            String message = "policy '" + policy.name() + "' could not apply its schedule: " + e.getMessage();
+            conditions.fail(key, message, e);
+            problems.add(message);
+        } catch (RuntimeException e) {
+            String message = "policy '" + policy.name() + "' failed: " + e;
+            conditions.fail(key, message, e);
+            problems.add(message);
+        }
+        return null;
+    }
+
+    private void remember(RoundReport report) {
+        synchronized (history) {
+            if (history.size() == HISTORY) {
+                history.removeFirst();
+            }
+            history.addLast(report);
+        }
+    }
+
+    /** The most recent rounds, oldest first (at most {@link #HISTORY}). */
+    public List<RoundReport> recentRounds() {
+        synchronized (history) {
+            return List.copyOf(history);
+        }
+    }
+
+    /**
+     * Waits until the loop's thread ends (after {@link #close()}, or when it dies).
+     *
+     * @return whether it ended normally
+     */
+    public boolean awaitTermination() throws InterruptedException {
+        stopped.await();
+        return death == null;
+    }
+
+    /**
+     * Stops the loop, waits for a round in flight, then restores every thread the translators touched
+     * and releases drivers and metric sources. Called by the shutdown hook on SIGTERM/SIGINT and when
+     * the loop's thread dies; a second call waits until the first has restored every thread.
+     */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            if (Thread.currentThread() != thread) {
+                awaitRestored();
+            }
+            return;
+        }
+        stopping = true;
+        synchronized (wakeUp) {
+            wakeUp.notifyAll();
+        }
+        Thread t = thread;
+        if (t != null && t != Thread.currentThread()) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                LOG.warn("Interrupted while waiting for the last round; restoring threads now");
+            }
+        }
+        if (t == null) {
+            stopped.countDown();
+        }
+        try {
+            assembly.close();
+            LOG.info("Stopped");
+        } finally {
+            restored.countDown();
+        }
+    }
+
+    private void awaitRestored() {
+        try {
+            restored.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            LOG.warn("Interrupted while another thread restores the threads");
+        }
+    }
+}

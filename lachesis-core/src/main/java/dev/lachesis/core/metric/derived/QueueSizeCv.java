@@ -1,0 +1,50 @@
+package dev.lachesis.core.metric.derived;
+
+import dev.lachesis.core.metric.Metric;
+import dev.lachesis.core.metric.MetricContext;
+import dev.lachesis.core.metric.MetricNames;
+import dev.lachesis.core.metric.MetricValues;
+import dev.lachesis.core.model.PhysicalOperator;
+import dev.lachesis.core.model.Query;
+import java.util.Set;
+import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
+
+/**
+ * {@value MetricNames#QUEUE_SIZE_CV}: QS's policy goal, how unevenly tuples are queued across a
+ * query's operators (EdgeWise; the 2021 paper §6): the coefficient of variation of the
+ * {@value MetricNames#QUEUE_SIZE} values of the query's physical operators,
+ * {@code population standard deviation / mean}. Operators without a queue size this round are
+ * left out; a query with one such operator, or whose queues are all empty, has 0; a query with
+ * none has no value. Keyed by query id. Stateless.
+ */
+public final class QueueSizeCv implements Metric {
+    @Override
+    public String name() {
+        return MetricNames.QUEUE_SIZE_CV;
+    }
+
+    @Override
+    public Set<String> dependencies() {
+        return Set.of(MetricNames.QUEUE_SIZE);
+    }
+
+    @Override
+    public MetricValues compute(MetricContext context) {
+        MetricValues queueSize = context.get(MetricNames.QUEUE_SIZE);
+        MetricValues.Builder result = MetricValues.builder();
+        for (Query query : context.spe().queries()) {
+            DescriptiveStatistics sizes = new DescriptiveStatistics();
+            for (PhysicalOperator op : context.spe().operators()) {
+                if (op.queryId().equals(query.id())) {
+                    queueSize.get(op.id()).ifPresent(sizes::addValue);
+                }
+            }
+            if (sizes.getN() == 0) {
+                continue;
+            }
+            double mean = sizes.getMean();
+            result.put(query.id(), mean == 0 ? 0.0 : Math.sqrt(sizes.getPopulationVariance()) / mean);
+        }
+        return result.build();
+    }
+}

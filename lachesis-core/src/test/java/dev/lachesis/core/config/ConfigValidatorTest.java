@@ -1,0 +1,107 @@
+package dev.lachesis.core.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lachesis.core.testing.FakePlugins;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ConfigValidatorTest {
+    private static final String VALID = """
+            spes:
+              - name: storm
+                driver: fake-spe
+              - name: flink
+                driver: fake-spe
+            metrics:
+              source: fake-source
+            policies:
+              - name: order
+                policy: fake-order
+                period: 500ms
+                translator: fake-nice
+                spes: [storm]
+              - name: groups
+                policy: fake-groups
+                translator: fake-shares
+            """;
+
+    private final ConfigValidator validator = new ConfigValidator(FakePlugins.registry());
+
+    private List<String> problems(String yaml) throws ConfigException {
+        return validator.problems(ConfigLoader.parse("lachesis.yaml", yaml));
+    }
+
+    @Test
+    void aValidFileHasNoProblems() throws ConfigException {
+        assertThat(problems(VALID)).isEmpty();
+    }
+
+    @Test
+    void aPeriodBelowTheMinimumNamesKeyLineWrittenValueAndBound() throws ConfigException {
+        assertThat(problems(VALID.replace("period: 500ms", "period: 0s")))
+                .containsExactly("policies[0].period (lachesis.yaml:11) was '0s' but must be at least 10ms");
+    }
+
+    @Test
+    void anUnknownPluginListsTheAvailableOnes() throws ConfigException {
+        assertThat(problems(VALID.replace("translator: fake-nice", "translator: nice")))
+                .containsExactly("policies[0].translator (lachesis.yaml:12) was 'nice' but no translator has that name"
+                        + " (available: fake-nice, fake-shares)");
+    }
+
+    @Test
+    void aPolicyNamingAnUnknownSpeListsTheKnownOnes() throws ConfigException {
+        assertThat(problems(VALID.replace("spes: [storm]", "spes: [storm, strom]")))
+                .containsExactly("policies[0].spes[1] (lachesis.yaml:13) was 'strom' but no SPE instance has that name"
+                        + " (known: storm, flink)");
+    }
+
+    @Test
+    void collectsEveryProblemInOneRun() throws ConfigException {
+        String yaml = VALID.replace("name: flink", "name: storm")
+                .replace("driver: fake-spe\n  - name", "driver: fakespe\n  - name")
+                .replace("  source: fake-source", "  source: fake-source\n  window: 500ms\n  url: ftp://host")
+                .replace("period: 500ms", "period: 2h")
+                + "logging:\n  level: loud\n";
+
+        assertThat(problems(yaml)).containsExactly(
+                "spes[0].driver (lachesis.yaml:3) was 'fakespe' but no driver has that name (available: fake-spe)",
+                "spes[1].name (lachesis.yaml:4) was 'storm' but spes[0] already has that name",
+                "metrics.window (lachesis.yaml:8) was '500ms' but must be at least 1s",
+                "metrics.url (lachesis.yaml:9) was 'ftp://host' but must start with http:// or https://",
+                "policies[0].period (lachesis.yaml:13) was '2h' but must be at most 1h",
+                "logging.level (lachesis.yaml:20) was 'loud' but must be one of trace, debug, info, warn, error, off");
+    }
+
+    @Test
+    void missingSectionsAndKeysAreNamed() throws ConfigException {
+        String yaml = """
+                spes:
+                  - driver: fake-spe
+                policies: []
+                """;
+
+        assertThat(problems(yaml)).containsExactly(
+                "spes[0].name (lachesis.yaml:2) is missing",
+                "metrics.source (default) was 'graphite' but no metric source has that name (available: fake-source)",
+                "policies (lachesis.yaml:3) must list at least one policy");
+    }
+
+    @Test
+    void anSpesMetricsOverrideIsCheckedAsItsOwnSection() throws ConfigException {
+        String yaml = VALID.replace("    driver: fake-spe\n  - name: flink",
+                "    driver: fake-spe\n    metrics:\n      source: carbon\n  - name: flink");
+
+        assertThat(problems(yaml)).containsExactly(
+                "spes[0].metrics.source (lachesis.yaml:5) was 'carbon' but no metric source has that name"
+                        + " (available: fake-source)");
+    }
+
+    @Test
+    void aNonPositivePidIsRejected() throws ConfigException {
+        assertThat(problems(VALID.replace("    driver: fake-spe\n  - name: flink",
+                "    driver: fake-spe\n    pids: [12, -1]\n  - name: flink")))
+                .containsExactly("spes[0].pids[1] (lachesis.yaml:4) was '-1' but must be a positive process id");
+    }
+}

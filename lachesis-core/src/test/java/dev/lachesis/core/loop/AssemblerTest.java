@@ -1,0 +1,102 @@
+package dev.lachesis.core.loop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.lachesis.core.config.ConfigException;
+import dev.lachesis.core.config.ConfigLoader;
+import dev.lachesis.core.metric.MetricNames;
+import dev.lachesis.core.model.JvmThread;
+import dev.lachesis.core.testing.FakePlugins;
+import dev.lachesis.core.testing.FakeResolver;
+import dev.lachesis.core.testing.FakeTranslatorFactories;
+import dev.lachesis.core.testing.ManualClock;
+import dev.lachesis.core.testing.RecordingTranslator;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class AssemblerTest {
+    private static final String VALID = """
+            spes:
+              - name: storm
+                driver: fake-spe
+              - name: flink
+                driver: fake-spe
+                settings:
+                  replicas: 3
+            metrics:
+              source: fake-source
+            policies:
+              - name: order
+                policy: fake-order
+                translator: fake-nice
+            """;
+
+    private final Assembler assembler = new Assembler(FakePlugins.registry(), pid -> List.<JvmThread>of(),
+            new ManualClock(Instant.EPOCH));
+    private final FakeResolver resolver = new FakeResolver();
+
+    @BeforeEach
+    void forgetTranslators() {
+        FakeTranslatorFactories.CREATED.clear();
+    }
+
+    private Assembly assemble(String yaml) throws ConfigException {
+        return assembler.assemble(ConfigLoader.parse("lachesis.yaml", yaml), () -> resolver);
+    }
+
+    @Test
+    void buildsEveryPartAndRegistersThePoliciesMetrics() throws ConfigException {
+        try (Assembly assembly = assemble(VALID)) {
+            assertThat(assembly.spes()).extracting(Spe::name).containsExactly("storm", "flink");
+            assertThat(assembly.policies()).singleElement().satisfies(p -> {
+                assertThat(p.name()).isEqualTo("order");
+                assertThat(p.spes()).as("a policy without spes schedules all").containsExactly("storm", "flink");
+            });
+            assertThat(resolver.registered()).containsExactly(MetricNames.INPUT_QUEUE);
+        }
+    }
+
+    @Test
+    void aTranslatorThatDoesNotAcceptThePolicysScheduleFormIsAConfigError() {
+        String yaml = VALID.replace("translator: fake-nice", "translator: fake-shares");
+
+        assertThatThrownBy(() -> assemble(yaml)).isInstanceOf(ConfigException.class).hasMessage(
+                "policies[0].translator (lachesis.yaml:13) was 'fake-shares' but it applies grouping schedules and"
+                        + " policy 'fake-order' produces single-priority schedules");
+        assertThat(FakeTranslatorFactories.CREATED).singleElement().extracting(RecordingTranslator::isClosed)
+                .isEqualTo(true);
+    }
+
+    @Test
+    void aPlugInsOwnSettingsErrorNamesItsKeyAndLine() {
+        String yaml = VALID.replace("replicas: 3", "replicas: 0");
+
+        assertThatThrownBy(() -> assemble(yaml)).isInstanceOf(ConfigException.class)
+                .hasMessage("spes[1].settings.replicas (lachesis.yaml:7) was '0' but must be at least 1");
+    }
+
+    @Test
+    void aMetricNoDriverCanResolveIsAConfigErrorForEverySpe() {
+        resolver.register(Set.of("head-age-ms"));
+
+        assertThatThrownBy(() -> assemble(VALID)).isInstanceOfSatisfying(ConfigException.class,
+                e -> assertThat(e.problems()).containsExactly(
+                        "metric 'head-age-ms' cannot be resolved for SPE 'storm'",
+                        "metric 'head-age-ms' cannot be resolved for SPE 'flink'"));
+        assertThat(FakeTranslatorFactories.CREATED).allMatch(RecordingTranslator::isClosed);
+    }
+
+    @Test
+    void checksTheFileBeforeCreatingAnything() {
+        String yaml = VALID.replace("policy: fake-order", "policy: qs");
+
+        assertThatThrownBy(() -> assemble(yaml)).isInstanceOf(ConfigException.class)
+                .hasMessage("policies[0].policy (lachesis.yaml:12) was 'qs' but no policy has that name"
+                        + " (available: fake-groups, fake-order)");
+        assertThat(FakeTranslatorFactories.CREATED).isEmpty();
+    }
+}

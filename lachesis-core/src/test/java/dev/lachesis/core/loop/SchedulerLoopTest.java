@@ -1,0 +1,343 @@
+package dev.lachesis.core.loop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lachesis.core.metric.MetricNames;
+import dev.lachesis.core.schedule.Schedule;
+import dev.lachesis.core.schedule.ScheduleForm;
+import dev.lachesis.core.spi.Policy;
+import dev.lachesis.core.spi.PolicyInput;
+import dev.lachesis.core.testing.FakeOrderPolicyFactory;
+import dev.lachesis.core.testing.FakeResolver;
+import dev.lachesis.core.testing.LogCapture;
+import dev.lachesis.core.testing.ManualClock;
+import dev.lachesis.core.testing.RecordingTranslator;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class SchedulerLoopTest {
+    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00.001Z");
+
+    private final ManualClock clock = new ManualClock(T0);
+    private final ScriptedDriver storm = new ScriptedDriver("storm");
+    private final ScriptedDriver flink = new ScriptedDriver("flink");
+    private final RecordingTranslator fastTranslator = new RecordingTranslator("fake-nice", ScheduleForm.SINGLE_PRIORITY);
+    private final RecordingTranslator slowTranslator = new RecordingTranslator("fake-nice", ScheduleForm.SINGLE_PRIORITY);
+    private final FakeResolver resolver = new FakeResolver();
+
+    @BeforeEach
+    void registerMetrics() {
+        resolver.register(Set.of(MetricNames.INPUT_QUEUE));
+    }
+
+    private SchedulerLoop loop(Policy slowPolicy) {
+        return new SchedulerLoop(new Assembly(
+                List.of(new Spe("storm", storm), new Spe("flink", flink)),
+                List.of(new ScheduledPolicy("fast", new FakeOrderPolicyFactory.QueueOrder("fast"), Duration.ofSeconds(1),
+                                List.of("storm"), fastTranslator),
+                        new ScheduledPolicy("slow", slowPolicy, Duration.ofSeconds(3), List.of("storm", "flink"),
+                                slowTranslator)),
+                resolver, List.of()), clock);
+    }
+
+    private SchedulerLoop loop() {
+        return loop(new FakeOrderPolicyFactory.QueueOrder("slow"));
+    }
+
+    private static Instant at(double seconds) {
+        return T0.plusMillis(Math.round(seconds * 1000));
+    }
+
+    @Test
+    void eachPolicyRunsWhenItsOwnPeriodIsDue() {
+        SchedulerLoop loop = loop();
+
+        assertThat(loop.runRound(at(0)).report().completed()).containsExactly("fast", "slow");
+        assertThat(loop.nextWakeUp()).isEqualTo(at(1));
+        assertThat(loop.runRound(at(1)).report().completed()).containsExactly("fast");
+        assertThat(loop.runRound(at(2)).report().completed()).containsExactly("fast");
+        assertThat(loop.runRound(at(3)).report().completed()).containsExactly("fast", "slow");
+        assertThat(fastTranslator.history()).hasSize(4);
+        assertThat(slowTranslator.history()).hasSize(2);
+    }
+
+    @Test
+    void aRoundOnlyRefreshesTheSpesItsDuePoliciesSchedule() {
+        SchedulerLoop loop = loop();
+        loop.runRound(at(0));
+
+        loop.runRound(at(1));
+
+        assertThat(storm.refreshes()).isEqualTo(2);
+        assertThat(flink.refreshes()).isEqualTo(1);
+    }
+
+    @Test
+    void aLateRoundKeepsEachPolicysPhase() {
+        SchedulerLoop loop = loop();
+        loop.runRound(at(0));
+
+        assertThat(loop.runRound(at(3.5)).report().completed()).containsExactly("fast", "slow");
+
+        assertThat(loop.nextWakeUp()).isEqualTo(at(4));
+        assertThat(loop.runRound(at(4)).report().completed()).containsExactly("fast");
+        assertThat(loop.runRound(at(6)).report().completed()).containsExactly("fast", "slow");
+    }
+
+    @Test
+    void anSpeThatCannotBeSeenIsLoggedOnceAndItsThreadsKeepTheirLastPriorities() {
+        SchedulerLoop loop = loop();
+        loop.runRound(at(0));
+        Map<Integer, Long> applied = fastTranslator.applied();
+        assertThat(applied).containsEntry(5001, -20L);
+
+        try (LogCapture log = new LogCapture(ConditionLog.class)) {
+            storm.failWith("worker 4242 is gone");
+            RoundReport failed = loop.runRound(at(1)).report();
+            loop.runRound(at(2));
+            loop.runRound(at(3));
+
+            assertThat(failed.outcome()).isEqualTo(RoundReport.Outcome.FAILED);
+            assertThat(failed.problems()).containsExactly("SPE 'storm' cannot be seen: worker 4242 is gone",
+                    "policy 'fast' kept its last priorities: an SPE it schedules could not be seen");
+            assertThat(fastTranslator.applied()).isEqualTo(applied);
+            assertThat(fastTranslator.history()).hasSize(1);
+
+            storm.recover();
+            assertThat(loop.runRound(at(4)).report().outcome()).isEqualTo(RoundReport.Outcome.OK);
+
+            assertThat(log.lines()).containsExactly(
+                    "WARN SPE 'storm' cannot be seen: worker 4242 is gone (keeping the last applied priorities until"
+                            + " this clears)",
+                    "INFO Recovered after 3 failed round(s): spe storm");
+        }
+        assertThat(fastTranslator.history()).hasSize(2);
+    }
+
+    @Test
+    void aTranslatorTheKernelRefusesIsLoggedOnceWhileOtherPoliciesStillApply() {
+        SchedulerLoop loop = loop();
+        slowTranslator.refuseWith("sched_setscheduler(5000, SCHED_RR, 50) failed: EPERM; run as root");
+
+        try (LogCapture log = new LogCapture(ConditionLog.class)) {
+            RoundReport first = loop.runRound(at(0)).report();
+            loop.runRound(at(3));
+
+            assertThat(first.outcome()).isEqualTo(RoundReport.Outcome.PARTIAL);
+            assertThat(first.completed()).containsExactly("fast");
+            assertThat(log.lines()).containsExactly("WARN policy 'slow' could not apply its schedule: "
+                    + "sched_setscheduler(5000, SCHED_RR, 50) failed: EPERM; run as root (keeping the last applied"
+                    + " priorities until this clears)");
+        }
+        assertThat(fastTranslator.history()).hasSize(2);
+        assertThat(slowTranslator.applied()).isEmpty();
+    }
+
+    @Test
+    void aPlugInThatThrowsFailsTheRoundNotTheLoop() {
+        SchedulerLoop loop = loop(new Policy() {
+            @Override
+            public Set<String> requiredMetrics() {
+                return Set.of();
+            }
+
+            @Override
+            public ScheduleForm form() {
+                return ScheduleForm.SINGLE_PRIORITY;
+            }
+
+            @Override
+            public Schedule schedule(PolicyInput input) {
+                throw new IllegalStateException("no queue for split-1");
+            }
+        });
+        storm.crashWith(new IllegalArgumentException("unparsable thread name"));
+
+        RoundReport crashed;
+        RoundReport next;
+        try (LogCapture log = new LogCapture(ConditionLog.class)) {
+            crashed = loop.runRound(at(0)).report();
+            storm.recover();
+            next = loop.runRound(at(3)).report();
+        }
+
+        assertThat(crashed.problems()).startsWith(
+                "the driver of SPE 'storm' failed: java.lang.IllegalArgumentException: unparsable thread name");
+        assertThat(next.completed()).containsExactly("fast");
+        assertThat(next.problems()).containsExactly(
+                "policy 'slow' failed: java.lang.IllegalStateException: no queue for split-1");
+    }
+
+    @Test
+    void keepsTheReportsOfTheLastRounds() {
+        SchedulerLoop loop = loop();
+        for (int i = 0; i < SchedulerLoop.HISTORY + 3; i++) {
+            loop.runRound(at(i));
+        }
+
+        List<RoundReport> reports = loop.recentRounds();
+
+        assertThat(reports).hasSize(SchedulerLoop.HISTORY);
+        assertThat(reports.get(0).startedAt()).isEqualTo(at(3));
+        assertThat(reports.get(reports.size() - 1).startedAt()).isEqualTo(at(SchedulerLoop.HISTORY + 2));
+    }
+
+    @Test
+    void runOnceRunsEveryPolicyAndADryRunTouchesNoThread() {
+        SchedulerLoop loop = loop();
+
+        RoundResult planned = loop.runOnce(false);
+
+        assertThat(planned.plans()).containsOnlyKeys("fast", "slow");
+        assertThat(planned.states()).containsOnlyKeys("storm", "flink");
+        assertThat(fastTranslator.history()).isEmpty();
+        assertThat(slowTranslator.history()).isEmpty();
+
+        loop.runOnce(true);
+
+        assertThat(fastTranslator.history()).hasSize(1);
+        assertThat(slowTranslator.history()).hasSize(1);
+    }
+
+    @Test
+    void closeRestoresEveryThreadAndReleasesTheDrivers() {
+        SchedulerLoop loop = loop();
+        loop.runRound(at(0));
+        assertThat(fastTranslator.applied()).isNotEmpty();
+
+        loop.close();
+        loop.close();
+
+        assertThat(fastTranslator.isClosed()).isTrue();
+        assertThat(fastTranslator.applied()).isEmpty();
+        assertThat(slowTranslator.isClosed()).isTrue();
+        assertThat(storm.isClosed()).isTrue();
+        assertThat(flink.isClosed()).isTrue();
+    }
+
+    @Test
+    void aStartedLoopStopsOnCloseAndRestores() throws InterruptedException {
+        SchedulerLoop loop = loop();
+        loop.start();
+
+        loop.close();
+
+        assertThat(loop.awaitTermination()).isTrue();
+        assertThat(fastTranslator.isClosed()).isTrue();
+    }
+
+    @Test
+    void aStartedLoopKeepsSchedulingAfterAFailedRound() throws InterruptedException {
+        CountDownLatch threeRounds = new CountDownLatch(3);
+        AtomicInteger calls = new AtomicInteger();
+        SchedulerLoop loop = new SchedulerLoop(new Assembly(List.of(new Spe("storm", storm)),
+                List.of(new ScheduledPolicy("flaky", new Policy() {
+                    private final Policy delegate = new FakeOrderPolicyFactory.QueueOrder("flaky");
+
+                    @Override
+                    public Set<String> requiredMetrics() {
+                        return delegate.requiredMetrics();
+                    }
+
+                    @Override
+                    public ScheduleForm form() {
+                        return delegate.form();
+                    }
+
+                    @Override
+                    public Schedule schedule(PolicyInput input) {
+                        threeRounds.countDown();
+                        if (calls.incrementAndGet() == 1) {
+                            throw new IllegalStateException("first round has no metrics yet");
+                        }
+                        return delegate.schedule(input);
+                    }
+                }, Duration.ofSeconds(1), List.of("storm"), fastTranslator)), resolver, List.of()),
+                clockOneSecondLaterOnEveryRead());
+
+        try (LogCapture log = new LogCapture(ConditionLog.class)) {
+            loop.start();
+            assertThat(threeRounds.await(30, TimeUnit.SECONDS)).as("three rounds ran").isTrue();
+            loop.close();
+        }
+
+        List<RoundReport> rounds = loop.recentRounds();
+        assertThat(rounds.get(0).outcome()).isEqualTo(RoundReport.Outcome.FAILED);
+        assertThat(rounds.get(1).outcome()).isEqualTo(RoundReport.Outcome.OK);
+        assertThat(fastTranslator.history()).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(fastTranslator.isClosed()).isTrue();
+    }
+
+    private static Clock clockOneSecondLaterOnEveryRead() {
+        AtomicReference<Instant> now = new AtomicReference<>(T0);
+        return new Clock() {
+            @Override
+            public Instant instant() {
+                return now.getAndUpdate(t -> t.plusSeconds(1));
+            }
+
+            @Override
+            public ZoneId getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(ZoneId zone) {
+                return this;
+            }
+        };
+    }
+
+    @Test
+    void whenTheLoopsThreadDiesEveryThreadIsRestored() throws InterruptedException {
+        Clock everyReadOneSecondLater = clockOneSecondLaterOnEveryRead();
+        SchedulerLoop loop = new SchedulerLoop(new Assembly(List.of(new Spe("storm", storm)),
+                List.of(new ScheduledPolicy("dies", new Policy() {
+                    @Override
+                    public Set<String> requiredMetrics() {
+                        return Set.of();
+                    }
+
+                    @Override
+                    public ScheduleForm form() {
+                        return ScheduleForm.SINGLE_PRIORITY;
+                    }
+
+                    @Override
+                    public Schedule schedule(PolicyInput input) {
+                        throw new StackOverflowError("policy recursed forever");
+                    }
+                }, Duration.ofSeconds(1), List.of("storm"), fastTranslator)), resolver, List.of()),
+                everyReadOneSecondLater);
+
+        try (LogCapture log = new LogCapture(SchedulerLoop.class)) {
+            loop.start();
+
+            assertThat(loop.awaitTermination()).isFalse();
+            assertThat(log.lines()).contains("ERROR Scheduler loop stopped by java.lang.StackOverflowError: policy"
+                    + " recursed forever; restoring all threads");
+        }
+        assertThat(fastTranslator.isClosed()).isTrue();
+        assertThat(storm.isClosed()).isTrue();
+    }
+
+    @Test
+    void theFirstRoundStartsJustAfterTheNextSecondBoundary() {
+        assertThat(SchedulerLoop.firstRoundAfter(Instant.parse("2026-01-01T12:00:00.300Z")))
+                .isEqualTo(Instant.parse("2026-01-01T12:00:01.001Z"));
+        assertThat(SchedulerLoop.firstRoundAfter(Instant.parse("2026-01-01T12:00:00Z")))
+                .isEqualTo(Instant.parse("2026-01-01T12:00:01.001Z"));
+    }
+}

@@ -1,0 +1,47 @@
+package dev.lachesis.core.testing;
+
+import dev.lachesis.core.schedule.ScheduleForm;
+import dev.lachesis.core.spi.Translator;
+import dev.lachesis.core.spi.TranslatorContext;
+import dev.lachesis.core.spi.TranslatorFactory;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** Translator plug-ins for tests: {@code fake-nice} (single-priority) and {@code fake-shares} (grouping). */
+public final class FakeTranslatorFactories {
+    /** Every translator the factories made, so tests can look at what they applied. */
+    public static final List<RecordingTranslator> CREATED = new CopyOnWriteArrayList<>();
+
+    private FakeTranslatorFactories() {
+    }
+
+    /** {@code translator: fake-nice}. */
+    public static final class Nice implements TranslatorFactory {
+        @Override
+        public String name() {
+            return "fake-nice";
+        }
+
+        @Override
+        public Translator create(TranslatorContext context) {
+            RecordingTranslator translator = new RecordingTranslator(name(), ScheduleForm.SINGLE_PRIORITY);
+            CREATED.add(translator);
+            return translator;
+        }
+    }
+
+    /** {@code translator: fake-shares}. */
+    public static final class Shares implements TranslatorFactory {
+        @Override
+        public String name() {
+            return "fake-shares";
+        }
+
+        @Override
+        public Translator create(TranslatorContext context) {
+            RecordingTranslator translator = new RecordingTranslator(name(), ScheduleForm.GROUPING);
+            CREATED.add(translator);
+            return translator;
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.lachesis.core.testing;
+
+import dev.lachesis.core.schedule.Schedule;
+import dev.lachesis.core.schedule.ScheduleForm;
+import dev.lachesis.core.schedule.ThreadPriority;
+import dev.lachesis.core.spi.TranslatedThread;
+import dev.lachesis.core.spi.TranslationPlan;
+import dev.lachesis.core.spi.Translator;
+import dev.lachesis.core.spi.TranslatorException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A translator that "applies" into a map (tid → value, value = minus the rounded priority, like a
+ * nice value) instead of the kernel, remembers every applied plan, can be told to refuse, and
+ * restores the map on {@link #close()}. Not thread-safe.
+ */
+public final class RecordingTranslator implements Translator {
+    private final String name;
+    private final ScheduleForm accepts;
+    private final Map<Integer, Long> applied = new HashMap<>();
+    private final List<TranslationPlan> history = new ArrayList<>();
+    private String refusal;
+    private boolean closed;
+
+    public RecordingTranslator(String name, ScheduleForm accepts) {
+        this.name = name;
+        this.accepts = accepts;
+    }
+
+    /** From now on, {@link #apply} throws with {@code message}; {@code null} lets it work again. */
+    public void refuseWith(String message) {
+        refusal = message;
+    }
+
+    @Override
+    public ScheduleForm accepts() {
+        return accepts;
+    }
+
+    @Override
+    public TranslationPlan plan(Schedule schedule) {
+        List<TranslatedThread> threads = new ArrayList<>();
+        for (ThreadPriority entry : schedule.threads()) {
+            threads.add(new TranslatedThread(entry, null, -Math.round(entry.priority())));
+        }
+        return new TranslationPlan(name, "nice", threads);
+    }
+
+    @Override
+    public TranslationPlan apply(TranslationPlan plan) throws TranslatorException {
+        if (refusal != null) {
+            throw new TranslatorException(refusal);
+        }
+        plan.threads().forEach(t -> applied.put(t.entry().thread().ref().tid(), t.value()));
+        history.add(plan);
+        return plan;
+    }
+
+    @Override
+    public void close() {
+        applied.clear();
+        closed = true;
+    }
+
+    /** tid → the value last applied; empty after {@link #close()} (everything restored). */
+    public Map<Integer, Long> applied() {
+        return Map.copyOf(applied);
+    }
+
+    public List<TranslationPlan> history() {
+        return List.copyOf(history);
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+}

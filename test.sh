@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The project's test command: installs what a fresh Debian machine lacks (a JDK 17+ and Maven),
+# then builds every module and runs every test with `mvn -B verify`.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+as_root() {
+  if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo "$@"; fi
+}
+
+java_major() {
+  javac -version 2>&1 | sed -n 's/^javac \([0-9]*\).*/\1/p'
+}
+
+missing=()
+if ! command -v javac >/dev/null || [[ $(java_major) -lt 17 ]]; then
+  missing+=(jdk)
+fi
+if ! command -v mvn >/dev/null; then
+  missing+=(maven)
+fi
+
+if [[ ${#missing[@]} -gt 0 ]]; then
+  echo "test.sh: installing ${missing[*]} with apt-get" >&2
+  as_root apt-get update -q
+  packages=()
+  for need in "${missing[@]}"; do
+    case "$need" in
+      jdk)
+        # Debian 12 ships OpenJDK 17; later releases only a newer default JDK, which builds release 17 too.
+        if apt-cache show openjdk-17-jdk-headless >/dev/null 2>&1; then
+          packages+=(openjdk-17-jdk-headless)
+        else
+          packages+=(default-jdk-headless)
+        fi ;;
+      maven) packages+=(maven) ;;
+    esac
+  done
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${packages[@]}"
+fi
+
+mvn -B verify
