@@ -146,7 +146,9 @@ public final class StormDriver implements SpeDriver {
                 try {
                     cached = new CachedThreads(tids, lister.threads(pid));
                     threadCache.put(pid, cached);
-                    reported.remove("threads-" + pid);
+                    if (reported.remove("threads-" + pid)) {
+                        LOG.info("Named the threads of Storm PID {} again", pid);
+                    }
                 } catch (DriverException e) {
                     lastFailure = e;
                     if (reported.add("threads-" + pid)) {
