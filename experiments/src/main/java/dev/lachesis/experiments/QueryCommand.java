@@ -46,6 +46,10 @@ public final class QueryCommand implements Callable<Integer> {
             description = "Storm workers (slots); with more than one, tuples cross the worker transfer queues.")
     private int workers;
 
+    @Option(names = "--sample-rate", defaultValue = "1.0",
+            description = "topology.stats.sample.rate: the share of tuples Storm's counters sample (Storm's default 0.05).")
+    private double sampleRate;
+
     @Option(names = "--name", description = "Topology name (default: lachesis-<query>).")
     private String name;
 
@@ -67,7 +71,7 @@ public final class QueryCommand implements Callable<Integer> {
         WaitStrategy strategy = parse(() -> WaitStrategy.named(waitStrategy));
         String topology = name != null ? name : "lachesis-" + example.label();
         StormQuerySpec spec = parse(() -> new StormQuerySpec(example, topology, rate, graphite, strategy,
-                heavyCostMicros, workers, heap, readyTimeoutSeconds));
+                heavyCostMicros, workers, heap, readyTimeoutSeconds, sampleRate));
         ChildJvm child = spec.start(line -> {
             err.println(line);
             err.flush();

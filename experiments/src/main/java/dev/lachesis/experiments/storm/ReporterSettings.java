@@ -19,11 +19,22 @@ public final class ReporterSettings {
     }
 
     /**
-     * Topology settings reporting to the Graphite plaintext receiver at {@code graphite}.
-     * {@code topology.stats.sample.rate} is 1.0 so the execute/emit counters count every tuple
-     * (Storm samples 5% by default).
+     * Topology settings reporting to the Graphite plaintext receiver at {@code graphite}, with
+     * {@code topology.stats.sample.rate} 1.0 so the execute/emit counters count every tuple (Storm
+     * samples 5% by default).
      */
     public static Map<String, Object> forGraphite(HostPort graphite) {
+        return forGraphite(graphite, 1.0);
+    }
+
+    /**
+     * As {@link #forGraphite(HostPort)} with another sample rate (0 &lt; rate ≤ 1). Storm then counts
+     * one tuple in 1/rate and adds 1/rate each time, so counters stay estimates of the true totals.
+     */
+    public static Map<String, Object> forGraphite(HostPort graphite, double sampleRate) {
+        if (!(sampleRate > 0 && sampleRate <= 1)) {
+            throw new IllegalArgumentException("sample rate " + sampleRate + " is outside (0, 1]");
+        }
         Map<String, Object> reporter = new HashMap<>();
         reporter.put("class", GRAPHITE_REPORTER);
         reporter.put("graphite.host", graphite.host());
@@ -32,7 +43,7 @@ public final class ReporterSettings {
         reporter.put("report.period.units", "SECONDS");
         Map<String, Object> settings = new HashMap<>();
         settings.put("topology.metrics.reporters", List.of(reporter));
-        settings.put("topology.stats.sample.rate", 1.0);
+        settings.put("topology.stats.sample.rate", sampleRate);
         return settings;
     }
 }

@@ -62,6 +62,9 @@ public final class StormQueryMain implements Callable<Integer> {
     @Option(names = "--workers", defaultValue = "1", description = "Storm workers (slots) of the topology.")
     private int workers;
 
+    @Option(names = "--sample-rate", defaultValue = "1.0", description = "topology.stats.sample.rate.")
+    private double sampleRate;
+
     @Option(names = "--ready-timeout-s", defaultValue = "120", description = "Give up when no tuple reached the sink by then.")
     private long readyTimeoutSeconds;
 
@@ -95,7 +98,7 @@ public final class StormQueryMain implements Callable<Integer> {
             watchParent(System.in);
         }
         Config conf = new Config();
-        conf.putAll(ReporterSettings.forGraphite(metrics));
+        conf.putAll(ReporterSettings.forGraphite(metrics, sampleRate));
         conf.putAll(waitStrategy.topologySettings());
         conf.setNumWorkers(workers);
         LOG.info("Submitting {} as '{}' at {} tuples/s, heavy cost {} µs, {} worker(s), {} wait strategy, metrics to {}",

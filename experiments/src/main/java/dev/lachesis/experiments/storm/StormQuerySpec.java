@@ -21,10 +21,11 @@ import java.util.function.Consumer;
  * @param workers Storm workers (slots), all in the one JVM
  * @param heap the child's maximum heap, e.g. {@code 512m}
  * @param readyTimeoutSeconds how long the child waits for the first tuple at the sink
+ * @param sampleRate {@code topology.stats.sample.rate}, 1.0 to count every tuple
  */
 public record StormQuerySpec(ExampleQuery query, String topologyName, double tuplesPerSecond, HostPort graphite,
                              WaitStrategy waitStrategy, long heavyCostMicros, int workers, String heap,
-                             long readyTimeoutSeconds) {
+                             long readyTimeoutSeconds, double sampleRate) {
     /** How long LocalCluster keeps the topology after submission: ten years, i.e. until stopped. */
     private static final long RUN_SECONDS = 10L * 365 * 24 * 3600;
 
@@ -36,6 +37,9 @@ public record StormQuerySpec(ExampleQuery query, String topologyName, double tup
         if (!(tuplesPerSecond > 0) || heavyCostMicros < 0 || workers < 1 || readyTimeoutSeconds < 1) {
             throw new IllegalArgumentException("rate, workers and ready timeout must be positive and the heavy cost "
                     + "zero or more");
+        }
+        if (!(sampleRate > 0 && sampleRate <= 1)) {
+            throw new IllegalArgumentException("the sample rate must be in (0, 1], got " + sampleRate);
         }
     }
 
@@ -50,7 +54,8 @@ public record StormQuerySpec(ExampleQuery query, String topologyName, double tup
                 "--query", query.label(), "--name", topologyName, "--rate", Double.toString(tuplesPerSecond),
                 "--metrics", graphite.toString(), "--wait-strategy", waitStrategy.label(),
                 "--heavy-cost-us", Long.toString(heavyCostMicros), "--workers", Integer.toString(workers),
-                "--ready-timeout-s", Long.toString(readyTimeoutSeconds), "--exit-with-parent"));
+                "--ready-timeout-s", Long.toString(readyTimeoutSeconds), "--sample-rate", Double.toString(sampleRate),
+                "--exit-with-parent"));
         return ChildJvm.start(jvmOptions, "org.apache.storm.LocalCluster", args, StormQueryMain.READY, line -> {
             if (!line.startsWith(StormQueryMain.READY)) {
                 output.accept(line);

@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.storm;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lachesis.experiments.HostPort;
 import java.util.List;
@@ -22,6 +23,15 @@ class ReporterSettingsTest {
                 GraphiteStormReporter.GRAPHITE_PORT, 2003,
                 StormReporter.REPORT_PERIOD, 1,
                 StormReporter.REPORT_PERIOD_UNITS, "SECONDS")));
+    }
+
+    @Test
+    void anotherSampleRateIsPassedOnAndAnImpossibleOneRejected() {
+        HostPort graphite = new HostPort("127.0.0.1", 2003);
+
+        assertThat(ReporterSettings.forGraphite(graphite, 0.05)).containsEntry(Config.TOPOLOGY_STATS_SAMPLE_RATE, 0.05);
+        assertThatThrownBy(() -> ReporterSettings.forGraphite(graphite, 0))
+                .hasMessage("sample rate 0.0 is outside (0, 1]");
     }
 
     @Test
