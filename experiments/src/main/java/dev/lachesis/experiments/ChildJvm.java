@@ -27,8 +27,12 @@ public final class ChildJvm implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ChildJvm.class);
     private static final Duration GRACE = Duration.ofSeconds(10);
 
+    /** How many of the last output lines an error about the child quotes. */
+    private static final int TAIL_LINES = 20;
+
     private final Process process;
     private final CompletableFuture<String> marked = new CompletableFuture<>();
+    private final java.util.ArrayDeque<String> tail = new java.util.ArrayDeque<>();
 
     private ChildJvm(Process process, String marker, Consumer<String> output) {
         this.process = process;
@@ -116,12 +120,23 @@ public final class ChildJvm implements AutoCloseable {
                 if (!marked.isDone() && line.startsWith(marker)) {
                     marked.complete(line);
                 }
+                synchronized (tail) {
+                    if (tail.size() == TAIL_LINES) {
+                        tail.removeFirst();
+                    }
+                    tail.addLast(line);
+                }
                 output.accept(line);
             }
         } catch (IOException e) {
             LOG.debug("Reading the output of PID {} failed", process.pid(), e);
         }
+        String last;
+        synchronized (tail) {
+            last = String.join(System.lineSeparator(), tail);
+        }
         marked.completeExceptionally(new IOException("PID " + process.pid() + " closed its output"
-                + (process.isAlive() ? "" : " and exited") + " before printing '" + marker + "'"));
+                + (process.isAlive() ? "" : " and exited") + " before printing '" + marker + "'"
+                + (last.isEmpty() ? "" : "; its last output:" + System.lineSeparator() + last)));
     }
 }

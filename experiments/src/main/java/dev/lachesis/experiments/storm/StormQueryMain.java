@@ -3,10 +3,14 @@ package dev.lachesis.experiments.storm;
 import dev.lachesis.experiments.HostPort;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import org.apache.storm.Config;
 import org.apache.storm.StormSubmitter;
 import org.slf4j.Logger;
@@ -85,10 +89,26 @@ public final class StormQueryMain implements Callable<Integer> {
      * like {@code storm local} does; passed to the child as {@code -Dstorm.jar}.
      */
     public static String jar() {
+        Path location;
         try {
-            return Path.of(StormQueryMain.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            location = Path.of(StormQueryMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException("cannot locate the jar of " + StormQueryMain.class.getName(), e);
+        }
+        if (!Files.isDirectory(location)) {
+            return location.toString();
+        }
+        // Run from a class directory (an IDE, unit tests): local mode loads classes from the class
+        // path anyway, so an empty jar satisfies StormSubmitter's upload.
+        try {
+            Path empty = Files.createTempFile("lachesis-storm-", ".jar");
+            empty.toFile().deleteOnExit();
+            try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(empty), new Manifest())) {
+                out.flush();
+            }
+            return empty.toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write an empty jar for StormSubmitter", e);
         }
     }
 
