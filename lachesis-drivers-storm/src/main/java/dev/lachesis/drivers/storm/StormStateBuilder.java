@@ -47,6 +47,9 @@ final class StormStateBuilder {
     private record Found(ExecutorRef ref, JvmThread thread, boolean system) {
     }
 
+    private record Helper(JvmThread thread, StormThread.WorkerHelper role) {
+    }
+
     private record PendingSender(JvmThread thread, StormThread.ExecutorSender sender, String topology) {
     }
 
@@ -57,6 +60,7 @@ final class StormStateBuilder {
         List<OperatorThread> threads = new ArrayList<>();
         List<PendingSender> senders = new ArrayList<>();
         Map<String, StormView.WorkerPorts> transferQueues = new TreeMap<>();
+        List<Integer> pids = new ArrayList<>();
         for (StormProcess process : processes) {
             List<String> topologies = process.topology().map(layout::seriesTopology).map(List::of).orElse(fresh);
             if (topologies.isEmpty()) {
@@ -66,11 +70,9 @@ final class StormStateBuilder {
                         process.pid());
                 continue;
             }
-            String main = topologies.get(0);
-            if (topologies.size() > 1) {
-                once("several-" + process.pid() + topologies, "PID {} runs several topologies in local mode ({}); "
-                        + "its worker-wide helper threads are counted to {}", process.pid(), topologies, main);
-            }
+            List<Found> found = new ArrayList<>();
+            List<Helper> helpers = new ArrayList<>();
+            List<PendingSender> sent = new ArrayList<>();
             for (JvmThread thread : threadsByPid.getOrDefault(process.pid(), List.of())) {
                 Optional<StormThread> role = StormThreadNames.classify(thread.name());
                 if (role.isEmpty()) {
@@ -78,20 +80,39 @@ final class StormStateBuilder {
                 }
                 StormThread r = role.get();
                 if (r instanceof StormThread.Executor e) {
-                    String topology = topologyOf(topologies, metrics, e.component(), e.firstTask());
-                    executors.add(new Found(new ExecutorRef(topology, e.component(), e.firstTask(), e.lastTask()),
-                            thread, e.isSystem()));
+                    Optional<String> topology = process.isLocalMode()
+                            ? reporting(topologies, metrics, e.component(), e.firstTask())
+                            : Optional.of(topologies.get(0));
+                    topology.ifPresent(t -> found.add(new Found(new ExecutorRef(t, e.component(), e.firstTask(),
+                            e.lastTask()), thread, e.isSystem())));
                 } else if (r instanceof StormThread.ExecutorSender s) {
-                    senders.add(new PendingSender(thread, s, main));
+                    sent.add(new PendingSender(thread, s, null));
                 } else if (r instanceof StormThread.WorkerHelper h) {
-                    String entity = (h.servesWorkerTransferQueue() ? "worker-transfer@" : "worker@") + process.pid();
-                    threads.add(OperatorThread.helper(thread, h.kind(), main, null, entity));
-                    if (h.servesWorkerTransferQueue()) {
-                        transferQueues.put(entity, new StormView.WorkerPorts(main,
-                                process.workerPort().stream().boxed().toList()));
-                    }
+                    helpers.add(new Helper(thread, h));
                 }
             }
+            if (found.isEmpty()) {
+                once("no-executor-" + process.pid() + topologies, "PID {} runs no executor that the series of {} "
+                        + "report; leaving it alone", process.pid(), topologies);
+                continue;
+            }
+            String main = mostCommonTopology(found);
+            if (found.stream().map(f -> f.ref().topology()).distinct().count() > 1) {
+                once("several-" + process.pid(), "PID {} runs several topologies in local mode; its worker-wide "
+                        + "helper threads are counted to {}", process.pid(), main);
+            }
+            executors.addAll(found);
+            sent.forEach(p -> senders.add(new PendingSender(p.thread(), p.sender(), main)));
+            for (Helper helper : helpers) {
+                StormThread.WorkerHelper h = helper.role();
+                String entity = (h.servesWorkerTransferQueue() ? "worker-transfer@" : "worker@") + process.pid();
+                threads.add(OperatorThread.helper(helper.thread(), h.kind(), main, null, entity));
+                if (h.servesWorkerTransferQueue()) {
+                    transferQueues.put(entity, new StormView.WorkerPorts(main,
+                            process.workerPort().stream().boxed().toList()));
+                }
+            }
+            pids.add(process.pid());
         }
 
         Map<String, ExecutorRef> refs = new LinkedHashMap<>();
@@ -148,7 +169,6 @@ final class StormStateBuilder {
         for (String topology : topologies) {
             queries.add(query(topology, metrics, byComponent.keySet()));
         }
-        List<Integer> pids = processes.stream().map(StormProcess::pid).toList();
         return new StormView(new SpeState(speName, StormDriverFactory.NAME, pids, queries, operators, threads, now),
                 refs, transferQueues, metrics);
     }
@@ -191,14 +211,17 @@ final class StormStateBuilder {
         return metrics.topologies().stream().filter(t -> metrics.lastSeen(t) >= newest - FRESH_SECONDS).toList();
     }
 
-    private static String topologyOf(List<String> topologies, StormMetrics metrics, String component, int firstTask) {
-        for (String topology : topologies) {
-            if (metrics.tasks(topology).getOrDefault(component, java.util.Collections.emptySortedMap())
-                    .containsKey(firstTask)) {
-                return topology;
-            }
-        }
-        return topologies.get(0);
+    /** The first of {@code topologies} whose series report the executor's component and first task. */
+    private static Optional<String> reporting(List<String> topologies, StormMetrics metrics, String component,
+                                              int firstTask) {
+        return topologies.stream().filter(t -> metrics.tasks(t).getOrDefault(component,
+                java.util.Collections.emptySortedMap()).containsKey(firstTask)).findFirst();
+    }
+
+    private static String mostCommonTopology(List<Found> found) {
+        Map<String, Integer> counts = new TreeMap<>();
+        found.forEach(f -> counts.merge(f.ref().topology(), 1, Integer::sum));
+        return counts.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
     }
 
     private void once(String key, String format, Object... args) {

@@ -220,6 +220,23 @@ class StormDriverTest {
     }
 
     @Test
+    void aLocalModeJvmRunningAnotherTopologyIsLeftAlone() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
+        List<JvmThread> other = List.of(new JvmThread(new dev.lachesis.core.model.ThreadRef(7777, 7778),
+                        "Thread-12-words-executor[2, 2]"), new JvmThread(new dev.lachesis.core.model.ThreadRef(7777, 7779),
+                        "flush-tuple-timer"));
+        jvmThreads.put(7777, other);
+        StormFixtures.process(proc, 7777, LOCAL_MODE, other);
+
+        SpeState state = driver(new StormFixtures.FixedMetricSource(
+                seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW)), "lachesis-pipeline",
+                List.of()).refresh();
+
+        assertThat(state.pids()).containsExactly(PID);
+        assertThat(state.threads()).allSatisfy(t -> assertThat(t.thread().pid()).isEqualTo(PID));
+    }
+
+    @Test
     void asksForThreadNamesOnlyWhenTheThreadSetChanged() throws Exception {
         localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
         StormDriver driver = driver(new StormFixtures.FixedMetricSource(
