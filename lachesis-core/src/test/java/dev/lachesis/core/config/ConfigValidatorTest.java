@@ -47,7 +47,7 @@ class ConfigValidatorTest {
     void anUnknownPluginListsTheAvailableOnes() throws ConfigException {
         assertThat(problems(VALID.replace("translator: fake-nice", "translator: nice")))
                 .containsExactly("policies[0].translator (lachesis.yaml:12) was 'nice' but no translator has that name"
-                        + " (available: fake-nice, fake-shares)");
+                        + " (available: fake-nice, fake-rr, fake-shares)");
     }
 
     @Test
