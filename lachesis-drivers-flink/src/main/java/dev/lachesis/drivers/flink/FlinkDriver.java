@@ -36,7 +36,9 @@ import org.slf4j.LoggerFactory;
  * source thread and timers. A job's graph is read once and kept while it runs (read again when its
  * number of subtasks changes, i.e. it was rescaled); a cancelled and resubmitted job is a new job,
  * found on the next round. Threads are re-read only when a JVM's
- * set of thread ids changed. Called from the main loop's thread only.
+ * set of thread ids changed. A JVM whose threads cannot be read (gone, another user's, no attach)
+ * is skipped with one warning per reason while the others are scheduled; the round fails only when
+ * no JVM can be read. Called from the main loop's thread only.
  */
 final class FlinkDriver implements SpeDriver {
     private static final Logger LOG = LoggerFactory.getLogger(FlinkDriver.class);
@@ -52,6 +54,8 @@ final class FlinkDriver implements SpeDriver {
     private final Map<Integer, List<Integer>> knownTids = new HashMap<>();
     private final Map<Integer, List<JvmThread>> knownThreads = new HashMap<>();
     private final Set<String> reportedAmbiguous = new HashSet<>();
+    /** JVMs whose threads could not be read, with the reason last logged. */
+    private final Map<Integer, String> unreadable = new HashMap<>();
 
     FlinkDriver(String speName, FlinkRestClient rest, TaskMetricReader metrics, JvmThreadLister threads, ProcFs proc,
                 Supplier<List<Integer>> pids, Clock clock) {
@@ -74,11 +78,28 @@ final class FlinkDriver implements SpeDriver {
         refreshJobs();
         List<FlinkJob> running = List.copyOf(jobs.values());
         List<OperatorThread> mapped = new ArrayList<>();
+        List<Integer> seen = new ArrayList<>();
+        DriverException firstFailure = null;
         for (int pid : workers) {
-            mapped.addAll(FlinkThreadMapper.map(pid, threadsOf(pid), running, this::reportAmbiguous));
+            try {
+                mapped.addAll(FlinkThreadMapper.map(pid, threadsOf(pid), running, this::reportAmbiguous));
+                seen.add(pid);
+                if (unreadable.remove(pid) != null) {
+                    LOG.info("The threads of Flink JVM {} can be read again", pid);
+                }
+            } catch (DriverException e) {
+                firstFailure = firstFailure == null ? e : firstFailure;
+                if (!e.getMessage().equals(unreadable.put(pid, e.getMessage()))) {
+                    LOG.warn("Skipping Flink JVM {} until its threads can be read: {}", pid, e.getMessage());
+                }
+            }
         }
-        knownTids.keySet().retainAll(workers);
-        knownThreads.keySet().retainAll(workers);
+        if (seen.isEmpty() && firstFailure != null) {
+            throw firstFailure;
+        }
+        knownTids.keySet().retainAll(seen);
+        knownThreads.keySet().retainAll(seen);
+        unreadable.keySet().retainAll(workers);
         List<Query> queries = new ArrayList<>();
         List<PhysicalOperator> operators = new ArrayList<>();
         for (FlinkJob job : running) {
@@ -94,7 +115,7 @@ final class FlinkDriver implements SpeDriver {
                 }
             }
         }
-        return new SpeState(speName, FlinkDriverFactory.NAME, workers, queries, operators, mapped, clock.instant());
+        return new SpeState(speName, FlinkDriverFactory.NAME, seen, queries, operators, mapped, clock.instant());
     }
 
     /** Reads the running jobs; a job's graph is read again only when it is new or was rescaled. */

@@ -226,6 +226,29 @@ class FlinkDriverTest {
     }
 
     @Test
+    void aJvmWhoseThreadsCannotBeReadIsSkippedWhileTheOthersAreScheduled() throws Exception {
+        int other = 777;
+        Files.createDirectories(procRoot.resolve(other + "/task/" + 778));
+        JvmThreadLister failingForOther = pid -> {
+            if (pid == other) {
+                throw new DriverException("cannot attach to JVM 777: permission denied");
+            }
+            return threads;
+        };
+        FlinkDriver driver = new FlinkDriver("flink", client(), new RestTaskMetrics(client(), clock, Duration.ofSeconds(10)),
+                failingForOther, new ProcFs(procRoot), () -> List.of(PID, other), clock);
+
+        SpeState state = driver.refresh();
+
+        assertThat(state.pids()).containsExactly(PID);
+        assertThat(state.threads()).filteredOn(t -> t.kind() == ThreadKind.MAIN).hasSize(4);
+
+        FlinkDriver onlyOther = new FlinkDriver("flink", client(), new RestTaskMetrics(client(), clock, Duration.ofSeconds(10)),
+                failingForOther, new ProcFs(procRoot), () -> List.of(other), clock);
+        assertThatThrownBy(onlyOther::refresh).hasMessage("cannot attach to JVM 777: permission denied");
+    }
+
+    @Test
     void saysWhatIsMissingWhenFlinkCannotBeSeen() throws IOException {
         FlinkDriver noWorkers = new FlinkDriver("flink", client(), new RestTaskMetrics(client(), clock, Duration.ofSeconds(10)),
                 lister, new ProcFs(procRoot), List::of, clock);
