@@ -54,7 +54,8 @@ public final class FlinkDriverFactory implements SpeDriverFactory {
             problems.add(settingsNode.problem("task-scope", settings.taskScope(), e.getMessage()));
         }
         checkPositive(settingsNode, "request-timeout", settings.requestTimeout(), problems);
-        checkPositive(settingsNode, "window", settings.window(), problems);
+        Duration window = settings.window() == null ? context.metrics().defaultWindow() : settings.window();
+        checkPositive(settingsNode, "window", window, problems);
         if (settings.processMarkers().isEmpty() || settings.processMarkers().stream().anyMatch(String::isBlank)) {
             problems.add(settingsNode.problem("process-markers", settings.processMarkers(), "must list non-empty strings"));
         }
@@ -64,8 +65,8 @@ public final class FlinkDriverFactory implements SpeDriverFactory {
         }
         FlinkRestClient rest = new FlinkRestClient(restUrl, settings.requestTimeout());
         TaskMetricReader reader = settings.metricsFrom() == FlinkDriverSettings.MetricsFrom.REST
-                ? new RestTaskMetrics(rest, context.clock(), settings.window())
-                : new GraphiteTaskMetrics(context.metrics(), scope, settings.window());
+                ? new RestTaskMetrics(rest, context.clock(), window)
+                : new GraphiteTaskMetrics(context.metrics(), scope, window);
         JvmProcessFinder finder = JvmProcessFinder.system();
         List<String> markers = settings.processMarkers();
         Supplier<List<Integer>> workers = pids.isEmpty() ? () -> finder.find(markers) : () -> pids;

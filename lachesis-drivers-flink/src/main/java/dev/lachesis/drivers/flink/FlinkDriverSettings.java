@@ -12,7 +12,8 @@ import java.util.List;
  * @param taskScope the cluster's {@code metrics.scope.task}, to find task metrics in Graphite;
  *     Flink's default unless set. Recommended: {@value GraphiteTaskScope#RECOMMENDED}
  * @param requestTimeout the timeout of each REST request
- * @param window how far back metrics are read (and REST samples kept) for rates and ratios
+ * @param window how far back metrics are read (and REST samples kept) for rates and ratios; the
+ *     metric source's {@code window} when not set
  * @param processMarkers when {@code spes[i].pids} is empty, a JVM whose command line has an
  *     argument containing one of these is a TaskManager (a main class or a jar name)
  */
@@ -27,7 +28,6 @@ public record FlinkDriverSettings(String restUrl, MetricsFrom metricsFrom, Strin
         metricsFrom = metricsFrom == null ? MetricsFrom.GRAPHITE : metricsFrom;
         taskScope = taskScope == null ? GraphiteTaskScope.FLINK_DEFAULT : taskScope;
         requestTimeout = requestTimeout == null ? Duration.ofSeconds(2) : requestTimeout;
-        window = window == null ? Duration.ofSeconds(10) : window;
         processMarkers = processMarkers == null ? DEFAULT_MARKERS : List.copyOf(processMarkers);
     }
 

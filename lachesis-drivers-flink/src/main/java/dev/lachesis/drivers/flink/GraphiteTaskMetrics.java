@@ -1,5 +1,6 @@
 package dev.lachesis.drivers.flink;
 
+import dev.lachesis.core.config.DurationText;
 import dev.lachesis.core.spi.DriverException;
 import dev.lachesis.core.spi.MetricSource;
 import dev.lachesis.core.spi.MetricSourceException;
@@ -94,6 +95,7 @@ final class GraphiteTaskMetrics implements TaskMetricReader {
 
     @Override
     public String describe() {
-        return "Graphite (" + source.describe() + ", task scope " + scope.format() + ")";
+        return "Graphite (" + source.describe() + ", task scope " + scope.format() + ", window "
+                + DurationText.format(window) + ")";
     }
 }

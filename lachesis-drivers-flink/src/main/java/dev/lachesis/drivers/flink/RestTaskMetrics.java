@@ -1,5 +1,6 @@
 package dev.lachesis.drivers.flink;
 
+import dev.lachesis.core.config.DurationText;
 import dev.lachesis.core.spi.DataPoint;
 import dev.lachesis.core.spi.DriverException;
 import java.time.Clock;
@@ -79,6 +80,6 @@ final class RestTaskMetrics implements TaskMetricReader {
 
     @Override
     public String describe() {
-        return "Flink REST " + rest.base();
+        return "Flink REST " + rest.base() + " (window " + DurationText.format(window) + ")";
     }
 }

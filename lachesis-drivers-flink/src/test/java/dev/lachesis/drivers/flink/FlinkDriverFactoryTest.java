@@ -7,9 +7,13 @@ import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.source.FixedMetricSource;
 import dev.lachesis.core.spi.DriverContext;
+import dev.lachesis.core.spi.MetricSource;
 import dev.lachesis.core.spi.Plugins;
+import dev.lachesis.core.spi.Series;
 import dev.lachesis.core.spi.SpeDriverFactory;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -39,7 +43,35 @@ class FlinkDriverFactoryTest {
                 """;
 
         assertThat(new FlinkDriverFactory().create(context(yaml)).toString())
-                .isEqualTo("flink driver 'flink' (REST http://127.0.0.1:18081/, metrics from Flink REST http://127.0.0.1:18081/)");
+                .isEqualTo("flink driver 'flink' (REST http://127.0.0.1:18081/, metrics from Flink REST http://127.0.0.1:18081/ (window 10s))");
+    }
+
+    @Test
+    void readsGraphiteOverTheMetricSourcesWindowUnlessItsOwnIsSet() throws ConfigException {
+        MetricSource sevenSeconds = new MetricSource() {
+            @Override
+            public List<Series> query(Collection<String> patterns, Duration window) {
+                return List.of();
+            }
+
+            @Override
+            public Duration defaultWindow() {
+                return Duration.ofSeconds(7);
+            }
+
+            @Override
+            public String describe() {
+                return "graphite";
+            }
+        };
+        DriverContext inherits = new DriverContext("flink", ConfigNode.ofYaml("spes[0]", "settings: {}"), sevenSeconds,
+                pid -> List.of(), Clock.systemUTC());
+        DriverContext own = new DriverContext("flink", ConfigNode.ofYaml("spes[0]", "settings: {window: 3s}"), sevenSeconds,
+                pid -> List.of(), Clock.systemUTC());
+
+        assertThat(new FlinkDriverFactory().create(inherits).toString()).endsWith(
+                "metrics from Graphite (graphite, task scope " + GraphiteTaskScope.FLINK_DEFAULT + ", window 7s))");
+        assertThat(new FlinkDriverFactory().create(own).toString()).endsWith(", window 3s))");
     }
 
     @Test

@@ -13,6 +13,7 @@ import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.PhysicalOperator;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.model.ThreadKind;
+import dev.lachesis.core.source.FixedMetricSource;
 import dev.lachesis.core.source.embedded.EmbeddedMetricSource;
 import dev.lachesis.core.source.embedded.EmbeddedStoreConfig;
 import dev.lachesis.core.source.graphite.GraphiteMetricSource;
@@ -67,7 +68,7 @@ class FlinkDriverIT {
     void restMetricsShowTheOverloadedOperatorAndAResubmittedJobIsPickedUp() throws Exception {
         int port = freePort();
         try (FlinkClusterProcess flink = FlinkClusterProcess.start(768, overloadedQuery(port), LOG::debug, START_TIMEOUT);
-             SpeDriver driver = driver(port, "rest", null, null)) {
+             SpeDriver driver = driver(port, "rest", null, FixedMetricSource.of())) {
             String job = flink.firstJob();
             SpeState state = awaitJob(driver, job);
             assertThat(state.pids()).contains((int) flink.pid());
