@@ -16,6 +16,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * 404 otherwise, and records the requests it got.
  */
 final class FakeFlinkRest implements AutoCloseable {
+    static {
+        // The JDK server writes headers and body apart; with Nagle's algorithm each answer then waits
+        // for a delayed ACK (~40 ms), which Flink's Netty server does not. Read once, at first use.
+        System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+
     private final HttpServer server;
     private final Map<String, String> answers = new ConcurrentHashMap<>();
     final List<String> requests = new CopyOnWriteArrayList<>();
