@@ -7,30 +7,37 @@ import dev.lachesis.core.config.ConfigLoader;
 import dev.lachesis.core.config.LachesisConfig;
 import dev.lachesis.core.source.FixedMetricSource;
 import dev.lachesis.core.spi.DriverContext;
-import dev.lachesis.core.spi.SpeDriver;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 
-/** The Flink entries of the example policy files in {@code config/} are valid Flink driver settings. */
+/** Every Flink entry of the example policy files in {@code config/} is a valid Flink driver configuration. */
 class ExampleFlinkConfigTest {
-    @ParameterizedTest
-    @ValueSource(strings = {"flink.yaml", "storm-and-flink.yaml"})
-    void everyFlinkEntryCreatesADriver(String file) throws ConfigException {
-        LachesisConfig config = ConfigLoader.load(Path.of(System.getProperty("basedir", "."), "..", "config", file));
-        int flinkEntries = 0;
-        for (int i = 0; i < config.spes().size(); i++) {
-            if (!config.spes().get(i).driver().equals(FlinkDriverFactory.NAME)) {
-                continue;
-            }
-            SpeDriver driver = new FlinkDriverFactory().create(new DriverContext(config.spes().get(i).name(),
-                    config.speNode(i), FixedMetricSource.of(), pid -> List.of(), Clock.systemUTC()));
-            assertThat(driver.toString()).contains("REST http://127.0.0.1:8081/",
-                    "task scope " + GraphiteTaskScope.RECOMMENDED);
-            flinkEntries++;
+    @Test
+    void everyFlinkEntryOfEveryExampleCreatesADriver() throws IOException, ConfigException {
+        List<Path> files;
+        try (Stream<Path> listing = Files.list(Path.of(System.getProperty("basedir", "."), "..", "config"))) {
+            files = listing.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
         }
-        assertThat(flinkEntries).isEqualTo(1);
+        List<String> withFlink = new ArrayList<>();
+        for (Path file : files) {
+            LachesisConfig config = ConfigLoader.load(file);
+            for (int i = 0; i < config.spes().size(); i++) {
+                if (!config.spes().get(i).driver().equals(FlinkDriverFactory.NAME)) {
+                    continue;
+                }
+                String driver = new FlinkDriverFactory().create(new DriverContext(config.spes().get(i).name(),
+                        config.speNode(i), FixedMetricSource.of(), pid -> List.of(), Clock.systemUTC())).toString();
+                assertThat(driver).as(file.toString()).contains("REST http://127.0.0.1:8081/",
+                        "task scope " + GraphiteTaskScope.RECOMMENDED);
+                withFlink.add(file.getFileName().toString());
+            }
+        }
+        assertThat(withFlink).contains("flink.yaml", "storm-and-flink.yaml");
     }
 }
