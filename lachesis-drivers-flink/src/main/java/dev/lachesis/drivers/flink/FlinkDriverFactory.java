@@ -1,7 +1,9 @@
 package dev.lachesis.drivers.flink;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
+import dev.lachesis.core.config.DurationText;
 import dev.lachesis.core.discovery.JvmProcessFinder;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.spi.DriverContext;
@@ -76,7 +78,7 @@ public final class FlinkDriverFactory implements SpeDriverFactory {
 
     private static void checkPositive(ConfigNode node, String key, Duration value, List<String> problems) {
         if (value.isZero() || value.isNegative()) {
-            problems.add(node.problem(key, dev.lachesis.core.config.DurationText.format(value), "must be positive"));
+            problems.add(node.problem(key, DurationText.format(value), "must be positive"));
         }
     }
 
@@ -90,7 +92,7 @@ public final class FlinkDriverFactory implements SpeDriverFactory {
             return pids;
         }
         for (int i = 0; i < node.json().size(); i++) {
-            var pid = node.json().get(i);
+            JsonNode pid = node.json().get(i);
             if (!pid.canConvertToInt() || !pid.isIntegralNumber() || pid.asInt() <= 0) {
                 problems.add(node.element(i).problem("", pid, "must be a positive process id"));
             } else {

@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -62,7 +63,7 @@ final class FlinkRestClient {
      */
     Map<String, Double> vertexMetrics(String jobId, String vertexId, List<String> metricIds) throws DriverException {
         String path = "jobs/" + jobId + "/vertices/" + vertexId + "/metrics?get=";
-        Map<String, Double> values = new java.util.LinkedHashMap<>();
+        Map<String, Double> values = new LinkedHashMap<>();
         int room = MAX_PATH_AND_QUERY_CHARS - base.getRawPath().length() - path.length();
         for (String chunk : chunks(metricIds, room)) {
             String url = path + chunk;
