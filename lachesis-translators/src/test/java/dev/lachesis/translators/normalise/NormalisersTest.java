@@ -17,7 +17,8 @@ class NormalisersTest {
     @Test
     void linearMapsMinToLowestAndMaxToHighestEitherDirection() {
         assertThat(linear.normalise(new double[] {0, 50, 100}, RT)).containsExactly(1, 50, 99);
-        assertThat(linear.normalise(new double[] {0, 50, 100}, NICE)).containsExactly(19, 0, -20);
+        // 50 is 19.5 of the 39 nice steps above 19: halfway, so the more important -1, not 0
+        assertThat(linear.normalise(new double[] {0, 50, 100}, NICE)).containsExactly(19, -1, -20);
         assertThat(linear.normalise(new double[] {-10, -5, 0}, new IntRange(10, 1024))).containsExactly(10, 517, 1024);
     }
 
@@ -59,9 +60,22 @@ class NormalisersTest {
     }
 
     @Test
+    void halfwayRoundsTowardTheMoreImportantValueWhicheverWayTheRangeRuns() {
+        // 1 is halfway between 0 and 2 in both ranges: one step of two from the lowest, rounded up
+        assertThat(linear.normalise(new double[] {0, 1, 2}, new IntRange(19, 16))).containsExactly(19, 17, 16);
+        assertThat(linear.normalise(new double[] {0, 1, 2}, new IntRange(16, 19))).containsExactly(16, 18, 19);
+        // nice-ratio counts levels below the top: 2.5 levels round to 2, not 3
+        assertThat(NICE.stepsBelowHighest(2.5)).isEqualTo(-18);
+        assertThat(RT.stepsBelowHighest(2.5)).isEqualTo(97);
+        assertThat(NICE.stepsBelowHighest(2.51)).isEqualTo(-17);
+        assertThat(NICE.stepsBelowHighest(60)).isEqualTo(19);
+    }
+
+    @Test
     void niceRatioSqueezesASpreadTooWideForTheRange() {
-        // 1e-12..1: 124 levels of 1.25 needed, 40 available: min-max on logs instead.
-        assertThat(nice.normalise(new double[] {1e-12, 1e-6, 1}, NICE)).containsExactly(19, 0, -20);
+        // 1e-12..1: 124 levels of 1.25 needed, 40 available: min-max on logs instead; 1e-6 is
+        // halfway (19.5 of 39 steps), so the more important -1
+        assertThat(nice.normalise(new double[] {1e-12, 1e-6, 1}, NICE)).containsExactly(19, -1, -20);
     }
 
     @Test
