@@ -5,13 +5,16 @@ import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.translators.cgroup.CgroupVersion;
 import dev.lachesis.translators.normalise.IntRange;
 import dev.lachesis.translators.normalise.Normaliser;
+import dev.lachesis.translators.normalise.Normalisers;
 import java.util.Set;
 
 /**
  * Settings of the {@code cgroup} translator: the weights given to the least and most important group
  * ({@code lowest}, {@code highest}: {@code cpu.shares} 10 and 1024 on cgroup v1, {@code cpu.weight} 1
- * and 100 on v2, where 1024 shares and weight 100 are each kernel's default), {@code normaliser} and
- * {@code smoothing}. Immutable.
+ * and 100 on v2, where 1024 shares and weight 100 are each kernel's default), {@code normaliser}
+ * ({@code proportional} by default, so the groups' CPU split follows their priorities' ratios;
+ * {@code linear} or {@code log} to spread them over the whole range instead) and {@code smoothing}.
+ * Immutable.
  */
 public record CgroupTranslatorSettings(IntRange range, Normaliser normaliser, double smoothing) {
     /** @throws ConfigException listing every bad value with the allowed range for {@code version} */
@@ -23,7 +26,7 @@ public record CgroupTranslatorSettings(IntRange range, Normaliser normaliser, do
         if (lowest > highest) {
             s.problem("lowest", lowest, "must not be above highest (" + highest + ")");
         }
-        Normaliser normaliser = s.normaliser("linear");
+        Normaliser normaliser = s.normaliser("proportional", Normalisers.forWeights());
         double smoothing = s.fraction("smoothing", 0, 0, 1);
         s.check();
         return new CgroupTranslatorSettings(new IntRange(lowest, highest), normaliser, smoothing);

@@ -4,6 +4,7 @@ import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.translators.normalise.IntRange;
 import dev.lachesis.translators.normalise.Normaliser;
+import dev.lachesis.translators.normalise.Normalisers;
 import java.util.Set;
 
 /**
@@ -22,7 +23,7 @@ public record NiceSettings(IntRange range, Normaliser normaliser, double smoothi
         if (highest >= lowest) {
             s.problem("highest", highest, "must be below lowest (" + lowest + "): a lower nice value means more CPU");
         }
-        Normaliser normaliser = s.normaliser("linear");
+        Normaliser normaliser = s.normaliser("linear", Normalisers.forLevels());
         double smoothing = s.fraction("smoothing", 0, 0, 1);
         s.check();
         return new NiceSettings(new IntRange(lowest, highest), normaliser, smoothing);

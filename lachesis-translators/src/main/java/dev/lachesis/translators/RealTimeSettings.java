@@ -5,6 +5,7 @@ import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.translators.kernel.SchedPolicy;
 import dev.lachesis.translators.normalise.IntRange;
 import dev.lachesis.translators.normalise.Normaliser;
+import dev.lachesis.translators.normalise.Normalisers;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -25,7 +26,7 @@ public record RealTimeSettings(SchedPolicy policy, IntRange range, Normaliser no
         if (lowest > highest) {
             s.problem("lowest", lowest, "must not be above highest (" + highest + ")");
         }
-        Normaliser normaliser = s.normaliser("linear");
+        Normaliser normaliser = s.normaliser("linear", Normalisers.forLevels());
         double smoothing = s.fraction("smoothing", 0, 0, 1);
         Settings w = s.child("watchdog", Set.of("enabled", "period", "stall", "backoff"));
         WatchdogSettings d = WatchdogSettings.DEFAULT;

@@ -117,8 +117,9 @@ final class Settings {
         return v.asText();
     }
 
-    Normaliser normaliser(String defaultName) {
-        return Normalisers.byName(choice("normaliser", defaultName, Normalisers.names())).orElseThrow();
+    /** One of the {@code allowed} normalisers' names. */
+    Normaliser normaliser(String defaultName, List<String> allowed) {
+        return Normalisers.byName(choice("normaliser", defaultName, allowed)).orElseThrow();
     }
 
     boolean bool(String key, boolean defaultValue) {

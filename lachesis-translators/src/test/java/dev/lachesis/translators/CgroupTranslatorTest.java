@@ -50,7 +50,7 @@ class CgroupTranslatorTest {
                     "mkdir " + cg.resolve("lachesis-test/hot"),
                     "write " + cg.resolve("lachesis-test/hot/cpu.shares") + " 1024",
                     "mkdir " + cg.resolve("lachesis-test/cold"),
-                    "write " + cg.resolve("lachesis-test/cold/cpu.shares") + " 10",
+                    "write " + cg.resolve("lachesis-test/cold/cpu.shares") + " 256",
                     "write " + cg.resolve("lachesis-test/hot/tasks") + " 101",
                     "write " + cg.resolve("lachesis-test/hot/tasks") + " 102",
                     "write " + cg.resolve("lachesis-test/cold/tasks") + " 103");
@@ -89,7 +89,7 @@ class CgroupTranslatorTest {
                     "mkdir " + cg.resolve("lachesis-test/cold"),
                     "write " + cg.resolve("lachesis-test/cgroup.subtree_control") + " +cpu",
                     "write " + cg.resolve("lachesis-test/cold/cgroup.type") + " threaded",
-                    "write " + cg.resolve("lachesis-test/cold/cpu.weight") + " 1",
+                    "write " + cg.resolve("lachesis-test/cold/cpu.weight") + " 25",
                     "write " + cg.resolve("lachesis-test/cgroup.procs") + " 100",
                     "write " + cg.resolve("lachesis-test/hot/cgroup.threads") + " 101",
                     "write " + cg.resolve("lachesis-test/cold/cgroup.threads") + " 103");

@@ -28,6 +28,8 @@ class SettingsTest {
         assertThat(rt.watchdog()).isEqualTo(WatchdogSettings.DEFAULT);
         assertThat(CgroupTranslatorSettings.bind(ConfigNode.empty("x"), CgroupVersion.V1).range()).isEqualTo(new IntRange(10, 1024));
         assertThat(CgroupTranslatorSettings.bind(ConfigNode.empty("x"), CgroupVersion.V2).range()).isEqualTo(new IntRange(1, 100));
+        assertThat(CgroupTranslatorSettings.bind(ConfigNode.empty("x"), CgroupVersion.V1).normaliser().name())
+                .isEqualTo("proportional");
         assertThat(CgroupSettings.bind(ConfigNode.empty("cgroups"))).isEqualTo(new CgroupSettings("/lachesis", null));
     }
 
@@ -76,6 +78,14 @@ class SettingsTest {
                 .hasMessage("policies[0].translator-settings.highest was '5' but must be below lowest (0): a lower nice value means more CPU");
         assertThatThrownBy(() -> NiceSettings.bind(yaml("{highest: -25}")))
                 .hasMessage("policies[0].translator-settings.highest was '-25' but must be a whole number from -20 to 19");
+    }
+
+    @Test
+    void proportionalIsForWeightsAndNiceRatioForLevels() {
+        assertThatThrownBy(() -> NiceSettings.bind(yaml("{normaliser: proportional}")))
+                .hasMessage("policies[0].translator-settings.normaliser was 'proportional' but must be one of linear, log, nice-ratio");
+        assertThatThrownBy(() -> CgroupTranslatorSettings.bind(yaml("{normaliser: nice-ratio}"), CgroupVersion.V1))
+                .hasMessage("policies[0].translator-settings.normaliser was 'nice-ratio' but must be one of proportional, linear, log");
     }
 
     @Test

@@ -3,7 +3,10 @@ package dev.lachesis.translators.normalise;
 /**
  * The OS values a normaliser maps onto, written from the value given to the least important thread
  * to the value given to the most important one. The ends may run either way: nice goes from 19
- * (least) to -20 (most), an RT priority from 1 to 99, cpu.shares from 10 to 1024. Immutable.
+ * (least) to -20 (most), an RT priority from 1 to 99, cpu.shares from 10 to 1024. Rounding counts
+ * whole steps along the range, and a value exactly halfway between two steps takes the more important
+ * one, whichever way the range runs (rounding the OS value itself would favour the less important
+ * nice but the more important RT priority). Immutable.
  *
  * @param lowest the OS value for the lowest raw priority
  * @param highest the OS value for the highest raw priority
@@ -24,10 +27,21 @@ public record IntRange(int lowest, int highest) {
         return size() == 1 ? this : new IntRange(lowest + direction(), highest);
     }
 
-    /** The value at {@code fraction} of the way from lowest (0) to highest (1), rounded and kept inside the range. */
+    /**
+     * The value at {@code fraction} of the way from lowest (0) to highest (1), rounded to the nearest
+     * step (halfway: toward highest) and kept inside the range.
+     */
     public int at(double fraction) {
         double f = Math.max(0, Math.min(1, fraction));
-        return (int) Math.round(lowest + f * (highest - lowest));
+        return lowest + direction() * (int) Math.round(f * (size() - 1));
+    }
+
+    /**
+     * The value {@code steps} steps from highest toward lowest, rounded to the nearest step (halfway:
+     * toward highest) and kept inside the range.
+     */
+    public int stepsBelowHighest(double steps) {
+        return clamp(highest - direction() * (long) Math.ceil(steps - 0.5));
     }
 
     /** {@code value} moved inside the range. */

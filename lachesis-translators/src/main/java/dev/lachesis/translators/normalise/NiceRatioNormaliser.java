@@ -31,8 +31,7 @@ public final class NiceRatioNormaliser implements Normaliser {
             } else if (x == Double.POSITIVE_INFINITY || logs.max() == logs.min()) {
                 out[i] = positives.highest();
             } else if (fits) {
-                double steps = (logs.max() - Math.log(x)) / LOG_STEP;
-                out[i] = positives.clamp(Math.round(positives.highest() - positives.direction() * steps));
+                out[i] = positives.stepsBelowHighest((logs.max() - Math.log(x)) / LOG_STEP);
             } else {
                 out[i] = positives.at((Math.log(x) - logs.min()) / (logs.max() - logs.min()));
             }

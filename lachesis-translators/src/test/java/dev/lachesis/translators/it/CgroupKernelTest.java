@@ -9,6 +9,7 @@ import dev.lachesis.core.spi.Translator;
 import dev.lachesis.core.spi.TranslatorContext;
 import dev.lachesis.translators.CgroupTranslatorFactory;
 import dev.lachesis.translators.Machine;
+import dev.lachesis.translators.cgroup.CgroupVersion;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,9 +42,11 @@ class CgroupKernelTest extends KernelTranslatorContract {
         assertThat(Files.readAllLines(mount.resolve(root + "/hot/tasks")))
                 .containsExactlyInAnyOrder(Integer.toString(child.tid(SOURCE)), Integer.toString(child.tid(MAP)));
         assertThat(Files.readAllLines(mount.resolve(root + "/cold/tasks"))).containsExactly(Integer.toString(child.tid(SINK)));
-        String weight = Machine.system().cgroups().orElseThrow().version().weightFile();
-        assertThat(Files.readString(mount.resolve(root + "/hot/" + weight)).strip()).isEqualTo("1024");
-        assertThat(Files.readString(mount.resolve(root + "/cold/" + weight)).strip()).isEqualTo("10");
+        // priorities 8 and 2, proportional: 1024 and 256 cpu.shares (v1), 100 and 25 cpu.weight (v2)
+        boolean v1 = Machine.system().cgroups().orElseThrow().version() == CgroupVersion.V1;
+        String weight = v1 ? "cpu.shares" : "cpu.weight";
+        assertThat(Files.readString(mount.resolve(root + "/hot/" + weight)).strip()).isEqualTo(v1 ? "1024" : "100");
+        assertThat(Files.readString(mount.resolve(root + "/cold/" + weight)).strip()).isEqualTo(v1 ? "256" : "25");
     }
 
     /** Runs before the contract's clean-up: close (idempotent) must leave no group behind. */

@@ -9,7 +9,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The process kernel tests change: starts named threads, prints {@code thread <tid> <name>} for each
+ * The process kernel tests and the benchmarks of {@code experiments/bench} (through this module's
+ * test-jar) change: starts named threads, prints {@code thread <tid> <name>} for each
  * and {@code ready}, and exits when its standard input closes (so it never outlives the test) or
  * after a minute. Arguments: {@code sleep:<name>} a thread that sleeps; {@code sleepers:<n>} n
  * sleeping threads named {@code sleeper-<i>}; {@code pipeline} a producer
