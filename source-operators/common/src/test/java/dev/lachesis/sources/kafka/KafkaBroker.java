@@ -77,7 +77,7 @@ public final class KafkaBroker implements AutoCloseable {
                 "-c", config.toString());
         if (!format.waitFor(60, TimeUnit.SECONDS) || format.exitValue() != 0) {
             format.destroyForcibly();
-            throw new IllegalStateException("Formatting Kafka storage failed; see " + dir.resolve("format.log"));
+            throw new IllegalStateException("Formatting Kafka storage failed:\n" + tail(dir.resolve("format.log")));
         }
         Process broker = java(dir, "broker.log", "kafka.Kafka", config.toString());
         KafkaBroker started = new KafkaBroker(dir, port, broker);
@@ -139,8 +139,8 @@ public final class KafkaBroker implements AutoCloseable {
         Instant deadline = Instant.now().plus(START_TIMEOUT);
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
-                throw new IllegalStateException("Kafka broker exited with " + process.exitValue() + "; see "
-                        + dir.resolve("broker.log"));
+                throw new IllegalStateException("Kafka broker exited with " + process.exitValue() + ":\n"
+                        + tail(dir.resolve("broker.log")));
             }
             if (accepts() && answersMetadata()) {
                 return;
@@ -161,6 +161,15 @@ public final class KafkaBroker implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
+        }
+    }
+
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+        } catch (IOException e) {
+            return "(cannot read " + log + ": " + e.getMessage() + ")";
         }
     }
 

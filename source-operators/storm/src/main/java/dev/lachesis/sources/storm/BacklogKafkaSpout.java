@@ -12,6 +12,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.storm.kafka.spout.FirstPollOffsetStrategy;
 import org.apache.storm.kafka.spout.KafkaSpout;
@@ -31,9 +32,10 @@ import org.slf4j.LoggerFactory;
  * figure is exact with the default at-least-once guarantee (or with tuple tracking enforced);
  * otherwise it counts from the offsets the spout commits.
  *
- * <p>The log-end offsets are asked for on the spout's thread at most once per second by a
- * second consumer that joins no group, so the gauge never blocks Storm's reporter. Not
- * thread-safe, like every spout.
+ * <p>A thread of its own ({@code lachesis-source-offsets-<component>-<task index>}) asks for the
+ * log-end offsets once per second through a second consumer that joins no group: the gauge never
+ * blocks Storm's reporter, and the figure stays fresh while Storm stops calling
+ * {@code nextTuple} (at {@code topology.max.spout.pending}). Not thread-safe, like every spout.
  *
  * @param <K> the records' key type
  * @param <V> the records' value type
@@ -49,8 +51,8 @@ public class BacklogKafkaSpout<K, V> extends KafkaSpout<K, V> {
     private transient EmittedOffsets emitted;
     private transient KafkaConsumer<byte[], byte[]> offsets;
     private transient volatile long backlog;
-    private transient long refreshedAt;
     private transient boolean failing;
+    private transient Thread refresher;
 
     /** @param config the spout's configuration, as for {@link KafkaSpout} */
     public BacklogKafkaSpout(KafkaSpoutConfig<K, V> config) {
@@ -69,18 +71,26 @@ public class BacklogKafkaSpout<K, V> extends KafkaSpout<K, V> {
                 + "-" + context.getThisTaskIndex());
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         this.offsets = new KafkaConsumer<>(props);
-        this.refreshedAt = System.nanoTime() - REFRESH_NANOS;
         SourceQueueSize.register(context, () -> backlog);
         super.open(conf, context, new SpoutOutputCollector(emitted));
+        refresher = new Thread(this::refreshEverySecond,
+                "lachesis-source-offsets-" + context.getThisComponentId() + "-" + context.getThisTaskIndex());
+        refresher.setDaemon(true);
+        refresher.start();
     }
 
-    @Override
-    public void nextTuple() {
-        super.nextTuple();
-        long now = System.nanoTime();
-        if (now - refreshedAt >= REFRESH_NANOS) {
-            refreshedAt = now;
-            refreshBacklog();
+    private void refreshEverySecond() {
+        try {
+            while (!Thread.currentThread().isInterrupted()) {
+                refreshBacklog();
+                TimeUnit.NANOSECONDS.sleep(REFRESH_NANOS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (InterruptException e) {
+            LOG.debug("Backlog refresher of {} interrupted in a Kafka call", context.getThisComponentId());
+        } finally {
+            offsets.close();
         }
     }
 
@@ -121,6 +131,8 @@ public class BacklogKafkaSpout<K, V> extends KafkaSpout<K, V> {
                 LOG.info("Kafka spout {} reads its backlog again", context.getThisComponentId());
                 failing = false;
             }
+        } catch (InterruptException e) {
+            throw e;
         } catch (KafkaException e) {
             if (!failing) {
                 LOG.warn("Kafka spout {} cannot read log-end offsets, keeping the last backlog ({} records): {}",
@@ -140,8 +152,13 @@ public class BacklogKafkaSpout<K, V> extends KafkaSpout<K, V> {
         try {
             super.close();
         } finally {
-            if (offsets != null) {
-                offsets.close();
+            if (refresher != null) {
+                refresher.interrupt();
+                try {
+                    refresher.join(TimeUnit.SECONDS.toMillis(10));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
         }
     }

@@ -46,8 +46,12 @@ public class GatedBolt extends BaseRichBolt {
             Thread.currentThread().interrupt();
             return;
         }
-        FIRST_PRODUCED_AT.compareAndSet(-1, tuple.getLongByField(FileReplaySpout.PRODUCED_AT_FIELD));
-        SEEN.add(tuple.getStringByField(FileReplaySpout.RECORD_FIELD));
+        if (tuple.contains(FileReplaySpout.PRODUCED_AT_FIELD)) {
+            FIRST_PRODUCED_AT.compareAndSet(-1, tuple.getLongByField(FileReplaySpout.PRODUCED_AT_FIELD));
+            SEEN.add(tuple.getStringByField(FileReplaySpout.RECORD_FIELD));
+        } else {
+            SEEN.add(tuple.getStringByField("value"));
+        }
         RECEIVED.incrementAndGet();
         collector.ack(tuple);
     }
