@@ -86,6 +86,7 @@ public final class FileReplayReader implements Runnable {
         } finally {
             waitingForData = false;
             finished = true;
+            buffer.wakeWaiter();
         }
     }
 

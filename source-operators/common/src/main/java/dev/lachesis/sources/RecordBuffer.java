@@ -2,6 +2,7 @@ package dev.lachesis.sources;
 
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -17,6 +18,7 @@ public final class RecordBuffer<T> {
     private final int capacity;
     private final AtomicLong added = new AtomicLong();
     private final AtomicLong taken = new AtomicLong();
+    private volatile CompletableFuture<Void> waiter;
 
     /** @param capacity the most records it holds, at least 1 */
     public RecordBuffer(int capacity) {
@@ -31,6 +33,30 @@ public final class RecordBuffer<T> {
     public void put(StampedRecord<T> record) throws InterruptedException {
         queue.put(record);
         added.incrementAndGet();
+        wakeWaiter();
+    }
+
+    /**
+     * A future completed once the buffer holds a record (at once if it does now) or
+     * {@link #wakeWaiter()} is called, for emit paths that must not block, such as a Flink
+     * {@code SourceReader}'s {@code isAvailable()}.
+     */
+    public CompletableFuture<Void> whenNotEmpty() {
+        CompletableFuture<Void> future = new CompletableFuture<>();
+        waiter = future;
+        // A record put between the caller's poll and the line above finds no waiter: look again.
+        if (!queue.isEmpty()) {
+            future.complete(null);
+        }
+        return future;
+    }
+
+    /** Completes the future {@link #whenNotEmpty()} returned last, e.g. when the producer stops. */
+    public void wakeWaiter() {
+        CompletableFuture<Void> future = waiter;
+        if (future != null) {
+            future.complete(null);
+        }
     }
 
     /** The oldest record, or {@code null} if the buffer is empty; never waits. */

@@ -52,6 +52,22 @@ class RecordBufferTest {
     }
 
     @Test
+    void aWaiterIsWokenByTheNextRecordOrByTheProducerStopping() throws InterruptedException {
+        RecordBuffer<String> buffer = new RecordBuffer<>(2);
+        java.util.concurrent.CompletableFuture<Void> first = buffer.whenNotEmpty();
+        assertThat(first).isNotDone();
+        buffer.put(new StampedRecord<>("a", 0, 0));
+        assertThat(first).isDone();
+        assertThat(buffer.whenNotEmpty()).isDone();
+
+        buffer.poll();
+        java.util.concurrent.CompletableFuture<Void> second = buffer.whenNotEmpty();
+        assertThat(second).isNotDone();
+        buffer.wakeWaiter();
+        assertThat(second).isDone();
+    }
+
+    @Test
     void rejectsACapacityBelowOne() {
         assertThatThrownBy(() -> new RecordBuffer<String>(0))
                 .hasMessage("capacity was 0 but must be at least 1 record");
