@@ -39,11 +39,15 @@ public final class RecordBuffer<T> {
     /**
      * A future completed once the buffer holds a record (at once if it does now) or
      * {@link #wakeWaiter()} is called, for emit paths that must not block, such as a Flink
-     * {@code SourceReader}'s {@code isAvailable()}.
+     * {@code SourceReader}'s {@code isAvailable()}. Until it completes, every call returns the same
+     * future, since a caller may hold on to the first one it got. Call from one consumer thread.
      */
     public CompletableFuture<Void> whenNotEmpty() {
-        CompletableFuture<Void> future = new CompletableFuture<>();
-        waiter = future;
+        CompletableFuture<Void> future = waiter;
+        if (future == null || future.isDone()) {
+            future = new CompletableFuture<>();
+            waiter = future;
+        }
         // A record put between the caller's poll and the line above finds no waiter: look again.
         if (!queue.isEmpty()) {
             future.complete(null);

@@ -56,6 +56,7 @@ class RecordBufferTest {
         RecordBuffer<String> buffer = new RecordBuffer<>(2);
         java.util.concurrent.CompletableFuture<Void> first = buffer.whenNotEmpty();
         assertThat(first).isNotDone();
+        assertThat(buffer.whenNotEmpty()).isSameAs(first);
         buffer.put(new StampedRecord<>("a", 0, 0));
         assertThat(first).isDone();
         assertThat(buffer.whenNotEmpty()).isDone();
