@@ -1,5 +1,6 @@
 package dev.lachesis.sources.flink;
 
+import java.util.Properties;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.connector.source.Source;
@@ -16,19 +17,26 @@ import org.apache.flink.connector.kafka.source.split.KafkaPartitionSplit;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
 import org.apache.flink.util.UserCodeClassLoader;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 
 /**
  * The Kafka connector's {@link KafkaSource}, unchanged, whose readers also publish
- * {@value SourceQueueSize#NAME}. The connector already measures the backlog: its FLIP-33 gauge
- * {@code pendingRecords} sums, over the partitions a reader owns, Kafka's {@code records-lag}
- * (log-end offset minus the reader's consumer position); this wrapper registers that same gauge
- * under the common name. It does not count the records the connector fetched and has not emitted
- * yet: at most {@code source.reader.element.queue.capacity} (default 2) fetches of at most
- * {@code max.poll.records} (default 500) each. Immutable and serializable.
+ * {@value SourceQueueSize#NAME}: for each partition a reader owns, the log-end offset minus the
+ * offset after the last record it emitted, so both the records still in Kafka and those the
+ * connector fetched but has not emitted count. The emitted offsets come from the connector's own
+ * {@code currentOffset} gauges; the log-end offsets from a consumer that joins no group, asked
+ * once per second on a thread of its own, so it needs the connection properties (at least
+ * {@code bootstrap.servers}, plus any security settings).
+ *
+ * <p>The connector's FLIP-33 gauge {@code pendingRecords} (Kafka's {@code records-lag}: log-end
+ * offset minus the consumer's position) is left as it is but is not used: the consumer only
+ * updates it when it fetches, and under back-pressure, the very case Lachesis is for, it stops
+ * fetching, so the figure freezes (measured: 49 while 940 records waited). Immutable and
+ * serializable.
  *
  * <pre>{@code
- * env.fromSource(new BacklogKafkaSource<>(KafkaSource.<String>builder()...build()),
- *         WatermarkStrategy.noWatermarks(), "readings");
+ * KafkaSource<String> kafka = KafkaSource.<String>builder().setBootstrapServers(servers)...build();
+ * env.fromSource(BacklogKafkaSource.of(kafka, servers), WatermarkStrategy.noWatermarks(), "readings");
  * }</pre>
  *
  * @param <T> the records' type
@@ -38,10 +46,26 @@ public final class BacklogKafkaSource<T> implements Source<T, KafkaPartitionSpli
     private static final long serialVersionUID = 1L;
 
     private final KafkaSource<T> source;
+    private final Properties consumerProperties;
 
-    /** @param source the connector's source, built as usual */
-    public BacklogKafkaSource(KafkaSource<T> source) {
+    /**
+     * @param source the connector's source, built as usual
+     * @param consumerProperties how to reach the cluster: {@code bootstrap.servers} and any security settings
+     */
+    public BacklogKafkaSource(KafkaSource<T> source, Properties consumerProperties) {
+        if (consumerProperties.getProperty(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG) == null) {
+            throw new IllegalArgumentException("consumerProperties lack " + ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG);
+        }
         this.source = source;
+        this.consumerProperties = new Properties();
+        this.consumerProperties.putAll(consumerProperties);
+    }
+
+    /** The source for a cluster reached at {@code bootstrapServers} without security settings. */
+    public static <T> BacklogKafkaSource<T> of(KafkaSource<T> source, String bootstrapServers) {
+        Properties props = new Properties();
+        props.setProperty(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        return new BacklogKafkaSource<>(source, props);
     }
 
     @Override
@@ -51,7 +75,12 @@ public final class BacklogKafkaSource<T> implements Source<T, KafkaPartitionSpli
 
     @Override
     public SourceReader<T, KafkaPartitionSplit> createReader(SourceReaderContext context) throws Exception {
-        return source.createReader(new Context(context));
+        String operator = context.metricGroup().getAllVariables().getOrDefault("<operator_name>", "kafka");
+        KafkaBacklog backlog = new KafkaBacklog(consumerProperties,
+                "lachesis-source-offsets-" + operator + "-" + context.getIndexOfSubtask());
+        SourceReader<T, KafkaPartitionSplit> reader =
+                source.createReader(new Context(context, new OffsetGaugeTap(context.metricGroup(), backlog::currentOffsetGauge)));
+        return new BacklogKafkaSourceReader<>(reader, backlog, context.metricGroup());
     }
 
     @Override
@@ -81,14 +110,14 @@ public final class BacklogKafkaSource<T> implements Source<T, KafkaPartitionSpli
         return source.getProducedType();
     }
 
-    /** The reader's context with the metric group that mirrors {@code pendingRecords}. */
+    /** The reader's context with the metric group that hands over the offset gauges. */
     private static final class Context implements SourceReaderContext {
         private final SourceReaderContext context;
         private final SourceReaderMetricGroup metrics;
 
-        Context(SourceReaderContext context) {
+        Context(SourceReaderContext context, SourceReaderMetricGroup metrics) {
             this.context = context;
-            this.metrics = new PendingRecordsAsQueueSize(context.metricGroup());
+            this.metrics = metrics;
         }
 
         @Override
