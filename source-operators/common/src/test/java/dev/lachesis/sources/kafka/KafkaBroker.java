@@ -226,10 +226,19 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
-    /** Kafka's cluster id format: 16 random bytes, URL-safe base64 without padding. */
-    private static String randomClusterId() {
+    /**
+     * Kafka's cluster id format: 16 random bytes, URL-safe base64 without padding; like Kafka's
+     * own {@code Uuid.randomUuid()}, never starting with '-', which the format tool would take for
+     * an option.
+     */
+    static String randomClusterId() {
+        SecureRandom random = new SecureRandom();
         byte[] bytes = new byte[16];
-        new SecureRandom().nextBytes(bytes);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        String id;
+        do {
+            random.nextBytes(bytes);
+            id = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        } while (id.startsWith("-"));
+        return id;
     }
 }
