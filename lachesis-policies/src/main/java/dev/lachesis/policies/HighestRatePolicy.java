@@ -1,5 +1,6 @@
 package dev.lachesis.policies;
 
+import dev.lachesis.core.metric.MetricKeys;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
 import dev.lachesis.core.model.LogicalOperator;
@@ -44,7 +45,7 @@ public final class HighestRatePolicy extends ThreadRatingPolicy {
                 .map(rate -> Rating.of(MetricNames.HIGHEST_RATE, rate));
     }
 
-    /** path-selectivity / path-cost per logical operator, keyed as {@link Topology#logicalKey}. */
+    /** path-selectivity / path-cost per logical operator, keyed as {@link MetricKeys#logical}. */
     static Map<String, Double> logicalRates(SpeRound round) {
         SpeState state = round.state();
         MetricValues selectivity = round.metric(MetricNames.PATH_SELECTIVITY);
@@ -52,7 +53,7 @@ public final class HighestRatePolicy extends ThreadRatingPolicy {
         Map<String, Double> rates = new HashMap<>();
         for (Query query : state.queries()) {
             for (LogicalOperator op : query.operators()) {
-                String key = Topology.logicalKey(query.id(), op.id());
+                String key = MetricKeys.logical(query.id(), op.id());
                 OptionalDouble s = selectivity.get(key);
                 OptionalDouble c = cost.get(key);
                 if (s.isPresent() && c.isPresent() && c.getAsDouble() > 0 && s.getAsDouble() >= 0) {

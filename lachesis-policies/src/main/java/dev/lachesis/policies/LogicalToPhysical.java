@@ -1,5 +1,6 @@
 package dev.lachesis.policies;
 
+import dev.lachesis.core.metric.MetricKeys;
 import dev.lachesis.core.model.PhysicalOperator;
 import dev.lachesis.core.model.SpeState;
 import java.util.LinkedHashMap;
@@ -19,7 +20,7 @@ public final class LogicalToPhysical {
     /**
      * Applies the rule to every physical operator of {@code state}.
      *
-     * @param logical priority per logical operator, keyed as {@link Topology#logicalKey}
+     * @param logical priority per logical operator, keyed as {@link MetricKeys#logical}
      * @return priority per physical operator id, in the state's operator order; a physical operator
      *     none of whose logical operators has a priority is absent. A fused operator takes the
      *     maximum over those of its logical operators that have one.
@@ -28,7 +29,7 @@ public final class LogicalToPhysical {
         Map<String, Double> physical = new LinkedHashMap<>();
         for (PhysicalOperator op : state.operators()) {
             for (String logicalId : op.logicalOperatorIds()) {
-                Double priority = logical.get(Topology.logicalKey(op.queryId(), logicalId));
+                Double priority = logical.get(MetricKeys.logical(op.queryId(), logicalId));
                 if (priority != null) {
                     physical.merge(op.id(), priority, Math::max);
                 }

@@ -35,9 +35,4 @@ public final class Topology {
     public static boolean isSourceThread(SpeState state, OperatorThread thread) {
         return thread.operator().flatMap(state::operator).map(op -> isSource(state, op)).orElse(false);
     }
-
-    /** The key of logical-operator metrics such as {@code path-selectivity}: {@code <query>/<operator>}. */
-    public static String logicalKey(String queryId, String logicalOperatorId) {
-        return queryId + "/" + logicalOperatorId;
-    }
 }

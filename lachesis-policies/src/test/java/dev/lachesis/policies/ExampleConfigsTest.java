@@ -14,10 +14,13 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The example policy files in {@code examples/} create their policies without a problem. */
+/** The example policy files in the project's {@code config/} create their policies without a problem. */
 class ExampleConfigsTest {
     static Stream<Path> examples() throws Exception {
-        return Files.list(Path.of("examples")).filter(p -> p.toString().endsWith(".yaml")).sorted();
+        Path dir = Path.of(System.getProperty("basedir", "."), "..", "config");
+        try (Stream<Path> listing = Files.list(dir)) {
+            return listing.filter(p -> p.toString().endsWith(".yaml")).sorted().toList().stream();
+        }
     }
 
     @ParameterizedTest

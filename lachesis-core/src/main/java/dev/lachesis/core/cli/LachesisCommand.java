@@ -1,7 +1,9 @@
 package dev.lachesis.core.cli;
 
 import dev.lachesis.core.config.ConfigException;
+import dev.lachesis.core.spi.CommandProvider;
 import java.util.Objects;
+import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,7 +17,7 @@ import picocli.CommandLine.Spec;
 /**
  * The {@code lachesis} command: holds what every subcommand shares (the {@link Environment} and
  * {@code --log-level}) and prints usage when called alone. A new subcommand is one entry in the
- * {@code subcommands} list below. Exit codes: 0 ok, 1 runtime failure, 2 usage or configuration
+ * {@code subcommands} list below; plug-in modules add theirs through {@link CommandProvider}. Exit codes: 0 ok, 1 runtime failure, 2 usage or configuration
  * error.
  */
 @Command(name = "lachesis", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
@@ -25,6 +27,8 @@ import picocli.CommandLine.Spec;
             OnceCommand.class,
             ThreadsCommand.class,
             ValidateCommand.class,
+            MetricsCommand.class,
+            StoreCommand.class,
         })
 public final class LachesisCommand implements Callable<Integer> {
     private static final Logger LOG = LoggerFactory.getLogger(LachesisCommand.class);
@@ -46,6 +50,7 @@ public final class LachesisCommand implements Callable<Integer> {
     /** A command line ready to {@code execute}, with the exit codes and error printing installed. */
     public static CommandLine commandLine(Environment environment) {
         CommandLine cli = new CommandLine(new LachesisCommand(environment));
+        addPluginCommands(cli, environment);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof ConfigException config) {
@@ -60,6 +65,14 @@ public final class LachesisCommand implements Callable<Integer> {
             return RUNTIME_FAILURE;
         });
         return cli;
+    }
+
+    private static void addPluginCommands(CommandLine cli, Environment environment) {
+        for (CommandProvider provider : ServiceLoader.load(CommandProvider.class, LachesisCommand.class.getClassLoader())) {
+            for (Object command : provider.commands(environment.threads())) {
+                cli.addSubcommand(command);
+            }
+        }
     }
 
     @Option(names = "--log-level", scope = ScopeType.INHERIT, paramLabel = "LEVEL",

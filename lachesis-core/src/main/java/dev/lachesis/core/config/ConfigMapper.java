@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.time.Duration;
 
@@ -18,8 +18,10 @@ import java.time.Duration;
  * Thread-safe once built.
  */
 public final class ConfigMapper {
-    private static final ObjectMapper YAML = configure(new ObjectMapper(new YAMLFactory()));
-    private static final ObjectMapper TREE = configure(JsonMapper.builder().build());
+    private static final ObjectMapper YAML = configure(YAMLMapper.builder()
+            .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS).build());
+    private static final ObjectMapper TREE = configure(JsonMapper.builder()
+            .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS).build());
 
     private ConfigMapper() {
     }
@@ -56,8 +58,6 @@ public final class ConfigMapper {
         mapper.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
         mapper.enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS);
         mapper.enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
-        mapper.configure(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS, true);
-        mapper.coercionConfigDefaults();
         return mapper;
     }
 }

@@ -66,6 +66,7 @@ public final class Assembler {
             createPolicies(config, policies, problems);
             if (problems.isEmpty()) {
                 checkMetrics(metrics, spes, policies, problems);
+                tellDriversAboutRealTime(spes, policies);
             }
         } catch (RuntimeException e) {
             problems.add("a plug-in failed while starting: " + e);
@@ -152,6 +153,21 @@ public final class Assembler {
                 metrics.checkResolvable(spe.name(), spe.driver().providedMetrics());
             } catch (ConfigException e) {
                 problems.addAll(e.problems());
+            }
+        }
+    }
+
+    /** Lets each driver whose SPE a real-time translator schedules warn about settings that starve under RT. */
+    private static void tellDriversAboutRealTime(List<Spe> spes, List<ScheduledPolicy> policies) {
+        Set<String> realTime = new LinkedHashSet<>();
+        for (ScheduledPolicy policy : policies) {
+            if (policy.translator().isRealTime()) {
+                realTime.addAll(policy.spes());
+            }
+        }
+        for (Spe spe : spes) {
+            if (realTime.contains(spe.name())) {
+                spe.driver().scheduledInRealTime();
             }
         }
     }

@@ -170,6 +170,11 @@ public final class SchedulerLoop implements AutoCloseable {
                 nextDue.put(policy.name(), nextAfter(when == null ? now : when, policy.period(), now));
             }
         }
+        if (due.isEmpty()) {
+            // Woken early (a clock step): nothing ran, so nothing is recorded as a round.
+            return new RoundResult(new RoundReport(now, Duration.ZERO, List.of(), List.of(), List.of()), Map.of(),
+                    Map.of());
+        }
         return execute(now, due, true);
     }
 

@@ -18,6 +18,14 @@ public interface MetricSource extends AutoCloseable {
      */
     List<Series> query(Collection<String> patterns, Duration window) throws MetricSourceException;
 
+    /**
+     * How far back a round's query looks unless a driver needs another span: the {@code window} the
+     * configuration chose (10 s by default, as in the papers).
+     */
+    default Duration defaultWindow() {
+        return Duration.ofSeconds(10);
+    }
+
     /** Where the metrics come from, for messages (a URL, or {@code embedded}). */
     String describe();
 

@@ -32,6 +32,14 @@ public interface SpeDriver extends AutoCloseable {
      */
     Map<String, MetricValues> fetch(SpeState state, Set<String> metrics) throws DriverException;
 
+    /**
+     * Tells the driver, once after creation, that a real-time translator (SCHED_RR/FIFO) applies the
+     * schedules of a policy covering this SPE, so it can warn about SPE settings that starve other
+     * threads under real-time priorities (e.g. Storm's spinning wait strategy). The default ignores it.
+     */
+    default void scheduledInRealTime() {
+    }
+
     /** Releases connections; the default does nothing. */
     @Override
     default void close() {

@@ -47,7 +47,7 @@ class ConfigValidatorTest {
     void anUnknownPluginListsTheAvailableOnes() throws ConfigException {
         assertThat(problems(VALID.replace("translator: fake-nice", "translator: nice")))
                 .containsExactly("policies[0].translator (lachesis.yaml:12) was 'nice' but no translator has that name"
-                        + " (available: fake-nice, fake-shares)");
+                        + " (available: fake-nice, fake-rr, fake-shares)");
     }
 
     @Test
@@ -84,7 +84,6 @@ class ConfigValidatorTest {
 
         assertThat(problems(yaml)).containsExactly(
                 "spes[0].name (lachesis.yaml:2) is missing",
-                "metrics.source (default) was 'graphite' but no metric source has that name (available: fake-source)",
                 "policies (lachesis.yaml:3) must list at least one policy");
     }
 
@@ -95,7 +94,7 @@ class ConfigValidatorTest {
 
         assertThat(problems(yaml)).containsExactly(
                 "spes[0].metrics.source (lachesis.yaml:5) was 'carbon' but no metric source has that name"
-                        + " (available: fake-source)");
+                        + " (available: embedded, fake-source, graphite)");
     }
 
     @Test

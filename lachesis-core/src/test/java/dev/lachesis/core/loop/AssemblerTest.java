@@ -8,6 +8,7 @@ import dev.lachesis.core.config.ConfigLoader;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.testing.FakePlugins;
+import dev.lachesis.core.testing.FakeSpeDriverFactory;
 import dev.lachesis.core.testing.FakeResolver;
 import dev.lachesis.core.testing.FakeTranslatorFactories;
 import dev.lachesis.core.testing.ManualClock;
@@ -42,6 +43,7 @@ class AssemblerTest {
     @BeforeEach
     void forgetTranslators() {
         FakeTranslatorFactories.CREATED.clear();
+        FakeSpeDriverFactory.TOLD_REAL_TIME.clear();
     }
 
     private Assembly assemble(String yaml) throws ConfigException {
@@ -57,6 +59,25 @@ class AssemblerTest {
                 assertThat(p.spes()).as("a policy without spes schedules all").containsExactly("storm", "flink");
             });
             assertThat(resolver.registered()).containsExactly(MetricNames.INPUT_QUEUE);
+        }
+    }
+
+    @Test
+    void driversOfSpesUnderARealTimeTranslatorAreToldSoTheyCanWarn() throws ConfigException {
+        String yaml = VALID.replace("""
+                    translator: fake-nice
+                """, """
+                    translator: fake-rr
+                    spes: [flink]
+                  - name: other
+                    policy: fake-order
+                    translator: fake-nice
+                    spes: [storm]
+                """);
+
+        try (Assembly assembly = assemble(yaml)) {
+            assertThat(assembly.policies()).hasSize(2);
+            assertThat(FakeSpeDriverFactory.TOLD_REAL_TIME).containsExactly("flink");
         }
     }
 

@@ -146,6 +146,7 @@ class SchedulerLoopTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the capture only keeps the expected failure out of the build output
     void aPlugInThatThrowsFailsTheRoundNotTheLoop() {
         SchedulerLoop loop = loop(new Policy() {
             @Override
@@ -239,6 +240,7 @@ class SchedulerLoopTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the capture only keeps the expected failure out of the build output
     void aStartedLoopKeepsSchedulingAfterAFailedRound() throws InterruptedException {
         CountDownLatch threeRounds = new CountDownLatch(3);
         AtomicInteger calls = new AtomicInteger();

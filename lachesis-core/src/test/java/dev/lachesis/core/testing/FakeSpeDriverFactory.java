@@ -10,11 +10,16 @@ import dev.lachesis.core.spi.SpeDriver;
 import dev.lachesis.core.spi.SpeDriverFactory;
 import java.time.Clock;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /** {@code driver: fake-spe}: a driver over {@link FakeSpe}; {@code settings.replicas} (default 2, at least 1). */
 public final class FakeSpeDriverFactory implements SpeDriverFactory {
+    /** The SPEs whose drivers were told a real-time translator schedules them. */
+    public static final List<String> TOLD_REAL_TIME = new CopyOnWriteArrayList<>();
+
     @Override
     public String name() {
         return "fake-spe";
@@ -41,6 +46,11 @@ public final class FakeSpeDriverFactory implements SpeDriverFactory {
         @Override
         public SpeState refresh() {
             return FakeSpe.state(speName, replicas, clock.instant());
+        }
+
+        @Override
+        public void scheduledInRealTime() {
+            TOLD_REAL_TIME.add(speName);
         }
 
         @Override

@@ -7,7 +7,10 @@ import dev.lachesis.core.spi.TranslatorFactory;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** Translator plug-ins for tests: {@code fake-nice} (single-priority) and {@code fake-shares} (grouping). */
+/**
+ * Translator plug-ins for tests: {@code fake-nice} and {@code fake-rr} (single-priority; the latter
+ * real-time) and {@code fake-shares} (grouping).
+ */
 public final class FakeTranslatorFactories {
     /** Every translator the factories made, so tests can look at what they applied. */
     public static final List<RecordingTranslator> CREATED = new CopyOnWriteArrayList<>();
@@ -40,6 +43,21 @@ public final class FakeTranslatorFactories {
         @Override
         public Translator create(TranslatorContext context) {
             RecordingTranslator translator = new RecordingTranslator(name(), ScheduleForm.GROUPING);
+            CREATED.add(translator);
+            return translator;
+        }
+    }
+
+    /** {@code translator: fake-rr}: a real-time single-priority translator. */
+    public static final class RealTime implements TranslatorFactory {
+        @Override
+        public String name() {
+            return "fake-rr";
+        }
+
+        @Override
+        public Translator create(TranslatorContext context) {
+            RecordingTranslator translator = new RecordingTranslator(name(), ScheduleForm.SINGLE_PRIORITY, true);
             CREATED.add(translator);
             return translator;
         }

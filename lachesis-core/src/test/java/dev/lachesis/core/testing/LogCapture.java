@@ -22,6 +22,11 @@ public final class LogCapture implements AutoCloseable {
         logger.addAppender(appender);
     }
 
+    /** Every captured event, in order. */
+    public List<ILoggingEvent> events() {
+        return List.copyOf(appender.list);
+    }
+
     /** Every captured line as {@code LEVEL message}. */
     public List<String> lines() {
         return appender.list.stream().map(e -> e.getLevel() + " " + e.getFormattedMessage()).toList();

@@ -20,14 +20,25 @@ import java.util.Map;
 public final class RecordingTranslator implements Translator {
     private final String name;
     private final ScheduleForm accepts;
+    private final boolean realTime;
     private final Map<Integer, Long> applied = new HashMap<>();
     private final List<TranslationPlan> history = new ArrayList<>();
     private String refusal;
     private boolean closed;
 
     public RecordingTranslator(String name, ScheduleForm accepts) {
+        this(name, accepts, false);
+    }
+
+    public RecordingTranslator(String name, ScheduleForm accepts, boolean realTime) {
         this.name = name;
         this.accepts = accepts;
+        this.realTime = realTime;
+    }
+
+    @Override
+    public boolean isRealTime() {
+        return realTime;
     }
 
     /** From now on, {@link #apply} throws with {@code message}; {@code null} lets it work again. */

@@ -1,0 +1,30 @@
+package dev.lachesis.experiments;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code lachesis-bench}: starts the real SPEs and example queries that experiments and end-to-end
+ * tests run Lachesis against. Only this class and its subcommands write to the console.
+ */
+@Command(name = "lachesis-bench", mixinStandardHelpOptions = true, version = "lachesis-bench 0.1.0",
+        description = "Runs example queries on real stream processing engines for Lachesis experiments.",
+        subcommands = {QueryCommand.class})
+public final class BenchCommand implements Runnable {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        CommandLine commandLine = new CommandLine(new BenchCommand());
+        commandLine.setExecutionExceptionHandler((e, failed, parseResult) -> {
+            failed.getErr().println("lachesis-bench: " + e.getMessage());
+            return CommandLine.ExitCode.SOFTWARE;
+        });
+        System.exit(commandLine.execute(args));
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+    }
+}

@@ -1,0 +1,142 @@
+package dev.lachesis.experiments;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A Java program run in its own JVM with this JVM's class path, the way experiments and end-to-end
+ * tests run an SPE next to the daemon. Its standard output is read line by line: the first line
+ * starting with a given marker completes {@link #awaitLine}, and every line is passed on to a
+ * consumer. {@link #close()} sends SIGTERM, waits a grace period, then SIGKILL, so a child never
+ * outlives its owner's {@code finally} block. Thread-safe.
+ */
+public final class ChildJvm implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ChildJvm.class);
+    private static final Duration GRACE = Duration.ofSeconds(10);
+
+    /** How many of the last output lines an error about the child quotes. */
+    private static final int TAIL_LINES = 20;
+
+    private final Process process;
+    private final CompletableFuture<String> marked = new CompletableFuture<>();
+    private final java.util.ArrayDeque<String> tail = new java.util.ArrayDeque<>();
+
+    private ChildJvm(Process process, String marker, Consumer<String> output) {
+        this.process = process;
+        Thread reader = new Thread(() -> pump(marker, output), "child-" + process.pid() + "-stdout");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /**
+     * Starts {@code mainClass} in a new JVM.
+     *
+     * @param jvmOptions options placed before the main class ({@code -Xmx512m}, {@code -Dkey=value})
+     * @param marker the prefix of the output line {@link #awaitLine} waits for
+     * @param output receives every line the child writes to standard output
+     * @throws IOException when the JVM cannot be started
+     */
+    public static ChildJvm start(List<String> jvmOptions, String mainClass, List<String> args, String marker,
+                                 Consumer<String> output) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(mainClass);
+        command.addAll(args);
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .redirectInput(ProcessBuilder.Redirect.PIPE);
+        Process process = builder.start();
+        LOG.debug("Started {} as PID {}", mainClass, process.pid());
+        return new ChildJvm(process, marker, output);
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /**
+     * Waits for the first output line that starts with the marker.
+     *
+     * @return that line
+     * @throws TimeoutException when no such line came within {@code timeout}
+     * @throws IOException when the child exited (or closed its output) before writing one
+     */
+    public String awaitLine(Duration timeout) throws IOException, TimeoutException, InterruptedException {
+        try {
+            return marked.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw new IOException(e.getCause().getMessage(), e.getCause());
+        }
+    }
+
+    /** Waits for the child to exit and returns its exit code. */
+    public int waitFor() throws InterruptedException {
+        return process.waitFor();
+    }
+
+    /** Stops the child: SIGTERM, then SIGKILL if it is still alive after the grace period. */
+    @Override
+    public void close() {
+        if (!process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.warn("PID {} ignored SIGTERM for {} s; killing it", process.pid(), GRACE.toSeconds());
+                process.destroyForcibly().waitFor();
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void pump(String marker, Consumer<String> output) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (!marked.isDone() && line.startsWith(marker)) {
+                    marked.complete(line);
+                }
+                synchronized (tail) {
+                    if (tail.size() == TAIL_LINES) {
+                        tail.removeFirst();
+                    }
+                    tail.addLast(line);
+                }
+                output.accept(line);
+            }
+        } catch (IOException e) {
+            LOG.debug("Reading the output of PID {} failed", process.pid(), e);
+        }
+        String last;
+        synchronized (tail) {
+            last = String.join(System.lineSeparator(), tail);
+        }
+        marked.completeExceptionally(new IOException("PID " + process.pid() + " closed its output"
+                + (process.isAlive() ? "" : " and exited") + " before printing '" + marker + "'"
+                + (last.isEmpty() ? "" : "; its last output:" + System.lineSeparator() + last)));
+    }
+}

@@ -1,0 +1,53 @@
+package dev.lachesis.experiments.storm;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import org.apache.storm.generated.StormTopology;
+import org.apache.storm.topology.TopologyBuilder;
+
+/**
+ * The example queries the launcher can start, by the name typed after {@code --query}. Each is a
+ * small topology whose shape makes a scheduling decision matter.
+ */
+public enum ExampleQuery {
+    /**
+     * {@code source → light → heavy (×2) → sink}: a rate-limited spout, a cheap bolt, a CPU-heavy bolt
+     * with two executors and a latency-recording sink, all connected by shuffle groupings. The heavy
+     * bolt saturates first, so its input queues grow first.
+     */
+    PIPELINE {
+        @Override
+        public StormTopology build(double tuplesPerSecond, long heavyCostMicros) {
+            TopologyBuilder builder = new TopologyBuilder();
+            builder.setSpout("source", new RateLimitedSpout(tuplesPerSecond), 1);
+            builder.setBolt("light", new LightBolt(), 1).shuffleGrouping("source");
+            builder.setBolt("heavy", new HeavyBolt(heavyCostMicros), 2).shuffleGrouping("light");
+            builder.setBolt("sink", new LatencySink(), 1).shuffleGrouping("heavy");
+            return builder.createTopology();
+        }
+    };
+
+    /** Builds the topology for a total input rate and the heavy operator's CPU cost per tuple. */
+    public abstract StormTopology build(double tuplesPerSecond, long heavyCostMicros);
+
+    /** The name users type, in lower case. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * The query called {@code name}.
+     *
+     * @throws IllegalArgumentException naming the unknown query and listing the known ones
+     */
+    public static ExampleQuery named(String name) {
+        for (ExampleQuery query : values()) {
+            if (query.label().equals(name)) {
+                return query;
+            }
+        }
+        throw new IllegalArgumentException("no example query is called '" + name + "' (known: "
+                + Arrays.stream(values()).map(ExampleQuery::label).collect(Collectors.joining(", ")) + ")");
+    }
+}

@@ -1,0 +1,23 @@
+package dev.lachesis.experiments.storm;
+
+import org.apache.storm.topology.BasicOutputCollector;
+import org.apache.storm.topology.OutputFieldsDeclarer;
+import org.apache.storm.topology.base.BaseBasicBolt;
+import org.apache.storm.tuple.Tuple;
+import org.apache.storm.tuple.Values;
+
+/**
+ * A cheap operator: forwards each tuple unchanged. It exists so the example queries have an
+ * operator whose queue stays short while a heavier one downstream falls behind.
+ */
+public final class LightBolt extends BaseBasicBolt {
+    @Override
+    public void execute(Tuple input, BasicOutputCollector collector) {
+        collector.emit(new Values(input.getLong(0), input.getLong(1)));
+    }
+
+    @Override
+    public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        declarer.declare(RateLimitedSpout.FIELDS);
+    }
+}

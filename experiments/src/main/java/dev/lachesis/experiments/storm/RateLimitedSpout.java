@@ -1,0 +1,73 @@
+package dev.lachesis.experiments.storm;
+
+import java.util.Map;
+import org.apache.storm.spout.SpoutOutputCollector;
+import org.apache.storm.task.TopologyContext;
+import org.apache.storm.topology.OutputFieldsDeclarer;
+import org.apache.storm.topology.base.BaseRichSpout;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.Values;
+
+/**
+ * The source of the example queries: emits tuples at a fixed total rate, each stamped with the
+ * time it was due (epoch milliseconds), so the sink's latency includes any delay the spout itself
+ * suffered. The rate is split evenly across the spout's tasks. Tuples carry no message id: the
+ * queries measure scheduling, not Storm's reliability layer. The tuples that are due but not yet
+ * emitted are the queue inside the source; the spout reports them as the metrics v2 gauge
+ * {@value #SOURCE_QUEUE_GAUGE}, which is where the Storm driver reads a source's queue.
+ */
+public final class RateLimitedSpout extends BaseRichSpout {
+    /** Output fields: a sequence number and the due time in epoch milliseconds. */
+    public static final Fields FIELDS = new Fields("seq", "produced-at-ms");
+
+    /** The name of the gauge reporting tuples due but not yet emitted. */
+    public static final String SOURCE_QUEUE_GAUGE = "source-queue-size";
+
+    /** At most this many overdue tuples are emitted per call, so the spout still yields to Storm. */
+    private static final int MAX_BURST = 100;
+
+    private final double tuplesPerSecond;
+    private transient SpoutOutputCollector collector;
+    private transient double ratePerTask;
+    private transient long startNanos;
+    private transient long startMillis;
+    private transient volatile long emitted;
+
+    /** @param tuplesPerSecond the total rate over all tasks of this spout; positive */
+    public RateLimitedSpout(double tuplesPerSecond) {
+        if (!(tuplesPerSecond > 0)) {
+            throw new IllegalArgumentException("rate must be positive, got " + tuplesPerSecond);
+        }
+        this.tuplesPerSecond = tuplesPerSecond;
+    }
+
+    @Override
+    public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
+        this.collector = collector;
+        this.ratePerTask = tuplesPerSecond / context.getComponentTasks(context.getThisComponentId()).size();
+        this.startNanos = System.nanoTime();
+        this.startMillis = System.currentTimeMillis();
+        this.emitted = 0;
+        context.registerGauge(SOURCE_QUEUE_GAUGE, () -> Math.max(0, due() - emitted));
+    }
+
+    /** Tuples this task should have emitted by now. */
+    private long due() {
+        return (long) ((System.nanoTime() - startNanos) / 1e9 * ratePerTask);
+    }
+
+    @Override
+    public void nextTuple() {
+        long due = due();
+        for (int i = 0; i < MAX_BURST && emitted < due; i++) {
+            long dueAtMillis = startMillis + (long) (emitted * 1000 / ratePerTask);
+            collector.emit(new Values(emitted, dueAtMillis));
+            emitted++;
+        }
+    }
+
+    @Override
+    public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        declarer.declare(FIELDS);
+    }
+}

@@ -1,0 +1,180 @@
+package dev.lachesis.experiments.storm;
+
+import dev.lachesis.experiments.HostPort;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import org.apache.storm.Config;
+import org.apache.storm.StormSubmitter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * The child JVM's program: submits one example query the way a user's topology main does, to be run
+ * under {@code org.apache.storm.LocalCluster} exactly as {@code storm local} runs it, so the process
+ * looks to Lachesis like any local-mode Storm process. Once tuples reach the sink it prints
+ * {@value #READY} followed by its PID and returns; LocalCluster then keeps the topology running for
+ * {@code -Dstorm.local.sleeptime} seconds.
+ */
+@Command(name = "storm-query", description = "Submits an example query to the local Storm cluster it runs in.")
+public final class StormQueryMain implements Callable<Integer> {
+    /** The first word of the line announcing that the topology processes tuples. */
+    public static final String READY = "READY";
+
+    /** The child's logging configuration (a class path resource): warnings to standard error. */
+    public static final String LOG_CONFIG = "lachesis-storm-child-log4j2.xml";
+
+    private static final Logger LOG = LoggerFactory.getLogger(StormQueryMain.class);
+    private static final Duration POLL = Duration.ofMillis(100);
+
+    @Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--query", required = true, description = "Example query: ${COMPLETION-CANDIDATES}.",
+            converter = QueryConverter.class)
+    private ExampleQuery query;
+
+    @Option(names = "--name", required = true, description = "Topology name.")
+    private String topologyName;
+
+    @Option(names = "--rate", required = true, description = "Input rate, tuples per second.")
+    private double rate;
+
+    @Option(names = "--metrics", required = true, description = "Graphite plaintext receiver, HOST:PORT.",
+            converter = HostPortConverter.class)
+    private HostPort metrics;
+
+    @Option(names = "--wait-strategy", defaultValue = "progressive",
+            description = "Idle wait of executors: park or progressive (Storm's default).",
+            converter = WaitStrategyConverter.class)
+    private WaitStrategy waitStrategy;
+
+    @Option(names = "--heavy-cost-us", defaultValue = "1000", description = "CPU time the heavy bolt burns per tuple, µs.")
+    private long heavyCostMicros;
+
+    @Option(names = "--workers", defaultValue = "1", description = "Storm workers (slots) of the topology.")
+    private int workers;
+
+    @Option(names = "--sample-rate", defaultValue = "1.0", description = "topology.stats.sample.rate.")
+    private double sampleRate;
+
+    @Option(names = "--ready-timeout-s", defaultValue = "120", description = "Give up when no tuple reached the sink by then.")
+    private long readyTimeoutSeconds;
+
+    @Option(names = "--exit-with-parent",
+            description = "Exit when standard input closes, i.e. when the launching process is gone.")
+    private boolean exitWithParent;
+
+    /** Entry point called by {@code LocalCluster.main}; exits only on failure. */
+    public static void main(String[] args) {
+        int code = new CommandLine(new StormQueryMain()).execute(args);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    /**
+     * The jar (or class directory) holding the example queries, which {@code StormSubmitter} uploads
+     * like {@code storm local} does; passed to the child as {@code -Dstorm.jar}.
+     */
+    public static String jar() {
+        Path location;
+        try {
+            location = Path.of(StormQueryMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("cannot locate the jar of " + StormQueryMain.class.getName(), e);
+        }
+        if (!Files.isDirectory(location)) {
+            return location.toString();
+        }
+        // Run from a class directory (an IDE, unit tests): local mode loads classes from the class
+        // path anyway, so an empty jar satisfies StormSubmitter's upload.
+        try {
+            Path empty = Files.createTempFile("lachesis-storm-", ".jar");
+            empty.toFile().deleteOnExit();
+            try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(empty), new Manifest())) {
+                out.flush();
+            }
+            return empty.toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write an empty jar for StormSubmitter", e);
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (exitWithParent) {
+            watchParent(System.in);
+        }
+        Config conf = new Config();
+        conf.putAll(ReporterSettings.forGraphite(metrics, sampleRate));
+        conf.putAll(waitStrategy.topologySettings());
+        conf.setNumWorkers(workers);
+        LOG.info("Submitting {} as '{}' at {} tuples/s, heavy cost {} µs, {} worker(s), {} wait strategy, metrics to {}",
+                query.label(), topologyName, rate, heavyCostMicros, workers, waitStrategy.label(), metrics);
+        StormSubmitter.submitTopology(topologyName, conf, query.build(rate, heavyCostMicros));
+        long deadline = System.nanoTime() + Duration.ofSeconds(readyTimeoutSeconds).toNanos();
+        while (LatencySink.completedInThisJvm() == 0) {
+            if (System.nanoTime() > deadline) {
+                spec.commandLine().getErr().println("no tuple reached the sink of '" + topologyName + "' within "
+                        + readyTimeoutSeconds + " s");
+                return 1;
+            }
+            Thread.sleep(POLL.toMillis());
+        }
+        spec.commandLine().getOut().println(READY + " " + ProcessHandle.current().pid() + " " + topologyName);
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+
+    private static void watchParent(InputStream stdin) {
+        Thread watcher = new Thread(() -> {
+            try {
+                while (stdin.read() >= 0) {
+                    // the launcher never writes; anything read is ignored
+                }
+            } catch (IOException e) {
+                LOG.debug("Standard input failed", e);
+            }
+            LOG.info("The launching process is gone; exiting");
+            System.exit(0);
+        }, "lachesis-parent-watch");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    /** Reads {@code --query}. */
+    static final class QueryConverter implements CommandLine.ITypeConverter<ExampleQuery> {
+        @Override
+        public ExampleQuery convert(String value) {
+            return ExampleQuery.named(value);
+        }
+    }
+
+    /** Reads {@code HOST:PORT}. */
+    static final class HostPortConverter implements CommandLine.ITypeConverter<HostPort> {
+        @Override
+        public HostPort convert(String value) {
+            return HostPort.parse(value);
+        }
+    }
+
+    /** Reads {@code park} or {@code progressive}. */
+    static final class WaitStrategyConverter implements CommandLine.ITypeConverter<WaitStrategy> {
+        @Override
+        public WaitStrategy convert(String value) {
+            return WaitStrategy.named(value);
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package dev.lachesis.experiments.storm;
+
+import dev.lachesis.experiments.ChildJvm;
+import dev.lachesis.experiments.HostPort;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * An example query to run in a Storm {@code LocalCluster} child JVM, the way {@code storm local}
+ * runs a topology: everything {@code lachesis-bench query} and the end-to-end tests choose. Immutable.
+ *
+ * @param query which example query
+ * @param topologyName the topology's name (its id adds a counter and the submission time)
+ * @param tuplesPerSecond the spout's total rate
+ * @param graphite the carbon plaintext receiver Storm's reporter writes to
+ * @param waitStrategy how idle executors wait
+ * @param heavyCostMicros CPU time the heavy operator burns per tuple
+ * @param workers Storm workers (slots), all in the one JVM
+ * @param heap the child's maximum heap, e.g. {@code 512m}
+ * @param readyTimeoutSeconds how long the child waits for the first tuple at the sink
+ * @param sampleRate {@code topology.stats.sample.rate}, 1.0 to count every tuple
+ */
+public record StormQuerySpec(ExampleQuery query, String topologyName, double tuplesPerSecond, HostPort graphite,
+                             WaitStrategy waitStrategy, long heavyCostMicros, int workers, String heap,
+                             long readyTimeoutSeconds, double sampleRate) {
+    /** How long LocalCluster keeps the topology after submission: ten years, i.e. until stopped. */
+    private static final long RUN_SECONDS = 10L * 365 * 24 * 3600;
+
+    public StormQuerySpec {
+        Objects.requireNonNull(query, "query");
+        Objects.requireNonNull(topologyName, "topologyName");
+        Objects.requireNonNull(graphite, "graphite");
+        Objects.requireNonNull(waitStrategy, "waitStrategy");
+        if (!(tuplesPerSecond > 0) || heavyCostMicros < 0 || workers < 1 || readyTimeoutSeconds < 1) {
+            throw new IllegalArgumentException("rate, workers and ready timeout must be positive and the heavy cost "
+                    + "zero or more");
+        }
+        if (!(sampleRate > 0 && sampleRate <= 1)) {
+            throw new IllegalArgumentException("the sample rate must be in (0, 1], got " + sampleRate);
+        }
+    }
+
+    /**
+     * Starts the child JVM. Its first output line starting with {@link StormQueryMain#READY} says that
+     * tuples reach the sink; every other line goes to {@code output}.
+     */
+    public ChildJvm start(Consumer<String> output) throws IOException {
+        List<String> jvmOptions = List.of("-Xmx" + heap, "-Dstorm.local.sleeptime=" + RUN_SECONDS,
+                "-Dstorm.jar=" + StormQueryMain.jar(), "-Dlog4j2.configurationFile=" + StormQueryMain.LOG_CONFIG);
+        List<String> args = new ArrayList<>(List.of(StormQueryMain.class.getName(),
+                "--query", query.label(), "--name", topologyName, "--rate", Double.toString(tuplesPerSecond),
+                "--metrics", graphite.toString(), "--wait-strategy", waitStrategy.label(),
+                "--heavy-cost-us", Long.toString(heavyCostMicros), "--workers", Integer.toString(workers),
+                "--ready-timeout-s", Long.toString(readyTimeoutSeconds), "--sample-rate", Double.toString(sampleRate),
+                "--exit-with-parent"));
+        return ChildJvm.start(jvmOptions, "org.apache.storm.LocalCluster", args, StormQueryMain.READY, line -> {
+            if (!line.startsWith(StormQueryMain.READY)) {
+                output.accept(line);
+            }
+        });
+    }
+}

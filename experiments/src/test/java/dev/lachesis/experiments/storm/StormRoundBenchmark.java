@@ -1,0 +1,170 @@
+package dev.lachesis.experiments.storm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.lachesis.core.config.ConfigNode;
+import dev.lachesis.core.metric.MetricNames;
+import dev.lachesis.core.metric.MetricValues;
+import dev.lachesis.core.model.JvmThread;
+import dev.lachesis.core.model.SpeState;
+import dev.lachesis.core.model.ThreadRef;
+import dev.lachesis.core.proc.ProcFs;
+import dev.lachesis.core.schedule.Schedule;
+import dev.lachesis.core.source.embedded.EmbeddedMetricSource;
+import dev.lachesis.core.source.embedded.EmbeddedStoreConfig;
+import dev.lachesis.core.spi.Policy;
+import dev.lachesis.core.spi.PolicyContext;
+import dev.lachesis.core.spi.PolicyFactory;
+import dev.lachesis.core.spi.PolicyInput;
+import dev.lachesis.core.spi.SpeRound;
+import dev.lachesis.drivers.storm.StormDriver;
+import dev.lachesis.drivers.storm.StormSettings;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Benchmark, not a test (tag {@code benchmark}, excluded from the default build): one scheduling
+ * round's work for a Storm topology of 100 executors — the driver's refresh (scan of a 200-process
+ * {@code /proc}, thread mapping, one query of the embedded store over its carbon-fed series, graph),
+ * its fetch of every provided metric, and QS's schedule — as a fraction of the default 1 s period,
+ * measured in one run. Thread names come from a fixed lister (thread dumps are the discovery
+ * module's cost). Run with {@code mvn -B -pl experiments -am verify -Dlachesis.excludedGroups=
+ * -Dgroups=benchmark -Dtest=StormRoundBenchmark -Dsurefire.failIfNoSpecifiedTests=false -DskipITs}.
+ */
+@Tag("benchmark")
+class StormRoundBenchmark {
+    private static final Logger LOG = LoggerFactory.getLogger(StormRoundBenchmark.class);
+    private static final String TOPOLOGY = "bench-1-1795000000";
+    private static final int PID = 4242;
+    private static final int PORT = 6700;
+    /** Components and their executors: 100 in all. */
+    private static final Map<String, Integer> EXECUTORS = Map.of("source", 10, "parse", 30, "enrich", 30, "sink", 30);
+    private static final List<String> ORDER = List.of("source", "parse", "enrich", "sink");
+    private static final int WARM_UP = 20;
+    private static final int ROUNDS = 100;
+
+    @TempDir
+    Path proc;
+
+    @Test
+    void oneRoundFor100Executors() throws Exception {
+        List<JvmThread> threads = new ArrayList<>();
+        List<String> lines = new ArrayList<>();
+        long now = System.currentTimeMillis() / 1000;
+        int task = 1;
+        int tid = 10_000;
+        for (int c = 0; c < ORDER.size(); c++) {
+            String component = ORDER.get(c);
+            for (int i = 0; i < EXECUTORS.get(component); i++, task++) {
+                threads.add(new JvmThread(new ThreadRef(PID, tid++),
+                        "Thread-" + (100 + task) + "-" + component + "-executor[" + task + ", " + task + "]"));
+                reported(lines, now, component, task, c == 0 ? null : ORDER.get(c - 1));
+            }
+        }
+        for (String helper : List.of("Worker-Transfer", "flush-tuple-timer", "backpressure-check-timer", "user-timer",
+                "Thread-300-__system-executor[-1, -1]", "Thread-301-__acker-executor[" + task + ", " + task + "]")) {
+            threads.add(new JvmThread(new ThreadRef(PID, tid++), helper));
+        }
+        for (int other = 0; other < 150; other++) {
+            threads.add(new JvmThread(new ThreadRef(PID, tid++), "pool-" + other + "-thread-1"));
+        }
+        fakeProc(threads);
+
+        try (EmbeddedMetricSource store = EmbeddedMetricSource.start(EmbeddedStoreConfig.defaults().withPorts(0, 0),
+                Duration.ofSeconds(10), Clock.systemUTC())) {
+            send(store.carbonPort(), lines);
+            StormDriver driver = new StormDriver("bench", new StormSettings(null, null, null, null, null, "park"),
+                    "bench", List.of(), store, pid -> threads, new ProcFs(proc), Clock.systemUTC());
+            await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                    .until(() -> driver.fetch(driver.refresh(), Set.of(MetricNames.INPUT_QUEUE))
+                            .get(MetricNames.INPUT_QUEUE).size() == 100);
+            PolicyFactory qs = dev.lachesis.core.spi.Plugins.load(PolicyFactory.class, "policy").get("qs", "policy");
+            Policy policy = qs.create(new PolicyContext("qs", ConfigNode.empty("settings"), false, 1));
+
+            double[] millis = new double[ROUNDS];
+            for (int round = -WARM_UP; round < ROUNDS; round++) {
+                long start = System.nanoTime();
+                SpeState state = driver.refresh();
+                Map<String, MetricValues> metrics = driver.fetch(state, driver.providedMetrics());
+                Schedule schedule = policy.schedule(new PolicyInput(Instant.now(), List.of(new SpeRound(state,
+                        Map.of(MetricNames.QUEUE_SIZE, metrics.get(MetricNames.INPUT_QUEUE))))));
+                long elapsed = System.nanoTime() - start;
+                assertThat(schedule).isNotNull();
+                assertThat(state.operators()).hasSize(100);
+                if (round >= 0) {
+                    millis[round] = elapsed / 1e6;
+                }
+            }
+            Arrays.sort(millis);
+            double median = millis[ROUNDS / 2];
+            double p90 = millis[ROUNDS * 9 / 10];
+            LOG.info(String.format(Locale.ROOT, "One round for %d executors (%d series in the store): median %.2f ms, "
+                    + "p90 %.2f ms over %d rounds = %.2f%% (p90 %.2f%%) of a 1 s period", 100, lines.size() / 10,
+                    median, p90, ROUNDS, median / 10, p90 / 10));
+        }
+    }
+
+    /** The series Storm 2.8's reporter writes for one executor, ten one-second points each. */
+    private static void reported(List<String> lines, long now, String component, int task, String from) {
+        String worker = "storm.worker." + TOPOLOGY + ".localhost.";
+        List<String> names = new ArrayList<>();
+        for (String gauge : List.of("population", "capacity", "arrival_rate_secs", "sojourn_time_ms", "overflow",
+                "pct_full", "insert_failures", "dropped_messages")) {
+            names.add(worker + component + "." + task + "." + PORT + "-receive-queue-" + gauge);
+        }
+        String stream = worker + component + ".default." + task + "." + PORT;
+        names.add(stream + "-__emit-count-default.count");
+        names.add(stream + "-__transfer-count-default.count");
+        if (from != null) {
+            names.add(stream + "-__execute-count-" + from + ":default.count");
+            names.add(stream + "-__execute-latency-" + from + ":default");
+            names.add(stream + "-__process-latency-" + from + ":default");
+            names.add(stream + "-__ack-count-" + from + ":default.count");
+        }
+        for (String name : names) {
+            for (int ago = 10; ago >= 1; ago--) {
+                lines.add(name + " " + (task * 10 + 100 - ago) + " " + (now - ago));
+            }
+        }
+    }
+
+    private void fakeProc(List<JvmThread> threads) throws IOException {
+        Path dir = Files.createDirectories(proc.resolve(Integer.toString(PID)));
+        Files.writeString(dir.resolve("cmdline"), String.join("\0", "java", "-cp", "/opt/storm-server-2.8.3.jar",
+                "org.apache.storm.LocalCluster", "bench.Main") + "\0");
+        for (JvmThread t : threads) {
+            Files.createDirectories(dir.resolve("task").resolve(Integer.toString(t.tid())));
+        }
+        for (int pid = 1; pid < 200; pid++) {
+            Path other = Files.createDirectories(proc.resolve(Integer.toString(pid)));
+            Files.writeString(other.resolve("cmdline"), "/usr/sbin/daemon-" + pid + "\0--flag\0");
+        }
+    }
+
+    private static void send(int port, List<String> lines) throws IOException {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
+             OutputStream out = socket.getOutputStream()) {
+            out.write((String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+    }
+}

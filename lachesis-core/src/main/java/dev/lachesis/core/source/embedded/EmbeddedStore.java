@@ -1,0 +1,212 @@
+package dev.lachesis.core.source.embedded;
+
+import dev.lachesis.core.config.DurationText;
+import dev.lachesis.core.source.GraphiteGlob;
+import dev.lachesis.core.spi.Series;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The embedded store's memory: a bounded ring of 1-second buckets per series, at most
+ * {@code maxSeries} series, so its memory is bounded by {@code maxSeries × retention} points
+ * (16 bytes each). A series that received nothing for a whole retention expires when room is
+ * needed. When the store is full of live series, points of <em>new</em> series are dropped: logged
+ * once when it fills and once when it has room again; series already stored keep working. Queries
+ * follow Graphite's render semantics: one point per second after {@code from} up to now, null where
+ * nothing arrived. Thread-safe.
+ */
+public final class EmbeddedStore {
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedStore.class);
+
+    private final Map<String, SeriesRing> series = new ConcurrentHashMap<>();
+    private final int maxSeries;
+    private final int retentionSeconds;
+    private final Clock clock;
+    private final Object creation = new Object();
+    private long lastExpirySecond = Long.MIN_VALUE;
+    private boolean full;
+    private long droppedWhileFull;
+
+    /**
+     * @param maxSeries how many series the store holds at most
+     * @param retention how far back points are kept, whole seconds
+     * @param clock gives "now" for queries and expiry
+     */
+    public EmbeddedStore(int maxSeries, Duration retention, Clock clock) {
+        if (maxSeries < 1) {
+            throw new IllegalArgumentException("maxSeries must be at least 1 but was " + maxSeries);
+        }
+        if (retention.getSeconds() < 1) {
+            throw new IllegalArgumentException("retention must be at least 1s but was " + DurationText.format(retention));
+        }
+        this.maxSeries = maxSeries;
+        this.retentionSeconds = Math.toIntExact(retention.getSeconds());
+        this.clock = clock;
+    }
+
+    /**
+     * Stores one point.
+     *
+     * @return false when the point was dropped because the store is full of live series
+     */
+    public boolean put(String name, double value, long epochSeconds) {
+        long now = nowSecond();
+        SeriesRing ring = series.get(name);
+        if (ring == null) {
+            ring = create(name, now);
+            if (ring == null) {
+                return false;
+            }
+        }
+        ring.put(epochSeconds, value, now);
+        return true;
+    }
+
+    /**
+     * Every series matching any pattern, with one point per second over the last {@code window}
+     * (the buckets after {@code now - window}, up to and including now's), as Graphite's
+     * {@code from=-<window>} returns them. Series come in pattern order, sorted by name within a
+     * pattern, each once.
+     *
+     * @throws IllegalArgumentException naming a pattern that is not a valid glob
+     */
+    public List<Series> query(Collection<String> patterns, Duration window) {
+        long now = nowSecond();
+        long seconds = Math.max(1, (window.toMillis() + 999) / 1000);
+        return query(patterns, now - seconds + 1, now);
+    }
+
+    /** Like {@link #query(Collection, Duration)} between two seconds, both included. */
+    public List<Series> query(Collection<String> patterns, long firstSecond, long lastSecond) {
+        Map<String, Series> found = new LinkedHashMap<>();
+        for (String pattern : patterns) {
+            GraphiteGlob glob = GraphiteGlob.compile(pattern);
+            for (SeriesRing ring : matching(glob)) {
+                found.computeIfAbsent(ring.name(), n -> new Series(n, ring.points(firstSecond, lastSecond)));
+            }
+        }
+        return List.copyOf(found.values());
+    }
+
+    /** The nodes at the depth of {@code pattern} that match it, sorted by path (Graphite's {@code /metrics/find}). */
+    public List<FoundNode> find(String pattern) {
+        GraphiteGlob glob = GraphiteGlob.compile(pattern);
+        int depth = glob.nodeCount();
+        TreeSet<String> leaves = new TreeSet<>();
+        TreeSet<String> branches = new TreeSet<>();
+        for (String name : series.keySet()) {
+            String[] nodes = name.split("\\.", -1);
+            if (nodes.length < depth || !prefixMatches(glob, nodes)) {
+                continue;
+            }
+            String id = String.join(".", Arrays.copyOf(nodes, depth));
+            (nodes.length == depth ? leaves : branches).add(id);
+        }
+        List<FoundNode> result = new ArrayList<>();
+        TreeSet<String> all = new TreeSet<>(branches);
+        all.addAll(leaves);
+        for (String id : all) {
+            if (branches.contains(id)) {
+                result.add(new FoundNode(id, false));
+            }
+            if (leaves.contains(id)) {
+                result.add(new FoundNode(id, true));
+            }
+        }
+        return result;
+    }
+
+    /** How many series the store holds now. */
+    public int size() {
+        return series.size();
+    }
+
+    public int maxSeries() {
+        return maxSeries;
+    }
+
+    public Duration retention() {
+        return Duration.ofSeconds(retentionSeconds);
+    }
+
+    private List<SeriesRing> matching(GraphiteGlob glob) {
+        if (glob.isLiteral()) {
+            SeriesRing ring = series.get(glob.pattern());
+            return ring == null ? List.of() : List.of(ring);
+        }
+        List<SeriesRing> matched = new ArrayList<>();
+        for (SeriesRing ring : series.values()) {
+            if (glob.matches(ring.name())) {
+                matched.add(ring);
+            }
+        }
+        matched.sort(Comparator.comparing(SeriesRing::name));
+        return matched;
+    }
+
+    private static boolean prefixMatches(GraphiteGlob glob, String[] nodes) {
+        for (int i = 0; i < glob.nodeCount(); i++) {
+            if (!glob.matchesNode(i, nodes[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Creates the ring of a new series, expiring silent series first if the store is full; null when no room. */
+    private SeriesRing create(String name, long now) {
+        synchronized (creation) {
+            SeriesRing ring = series.get(name);
+            if (ring != null) {
+                return ring;
+            }
+            if (series.size() >= maxSeries && now > lastExpirySecond) {
+                lastExpirySecond = now;
+                expireSilent(now);
+            }
+            if (series.size() >= maxSeries) {
+                droppedWhileFull++;
+                if (!full) {
+                    full = true;
+                    LOG.warn("Embedded store is full with {} series (max-series); dropping points of new series such as "
+                            + "'{}' until a series has been silent for {} and expires", maxSeries, name,
+                            DurationText.format(retention()));
+                }
+                return null;
+            }
+            if (full) {
+                full = false;
+                LOG.info("Embedded store has room again; {} points of new series were dropped while it was full",
+                        droppedWhileFull);
+                droppedWhileFull = 0;
+            }
+            ring = new SeriesRing(name, retentionSeconds);
+            series.put(name, ring);
+            return ring;
+        }
+    }
+
+    private void expireSilent(long now) {
+        int before = series.size();
+        series.values().removeIf(ring -> ring.lastReceivedSecond() <= now - retentionSeconds);
+        int expired = before - series.size();
+        if (expired > 0) {
+            LOG.debug("Expired {} series silent for {}", expired, DurationText.format(retention()));
+        }
+    }
+
+    private long nowSecond() {
+        return Math.floorDiv(clock.millis(), 1000L);
+    }
+}

@@ -1,0 +1,202 @@
+package dev.lachesis.core.source.graphite;
+
+import dev.lachesis.core.config.DurationText;
+import dev.lachesis.core.source.ConditionLog;
+import dev.lachesis.core.source.MalformedRenderException;
+import dev.lachesis.core.source.RenderJsonParser;
+import dev.lachesis.core.spi.MetricSource;
+import dev.lachesis.core.spi.MetricSourceException;
+import dev.lachesis.core.spi.Series;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads raw series from Graphite's render API: one request per query carrying every pattern as a
+ * {@code target=} parameter, {@code format=json}, {@code from=-<window>s}. The request is a GET, or
+ * a form POST when the targets would make the URL too long for a web server. graphite-web (Django)
+ * refuses a request with more than 1,000 parameters, so more than {@value #MAX_TARGETS_PER_REQUEST}
+ * patterns are split into several requests, sent one after the other. Whatever goes wrong
+ * (refused, timed out, HTTP error, HTML or broken JSON) becomes a {@link MetricSourceException}
+ * whose one-line message names the URL and the targets; each condition is logged once and its
+ * recovery once, never with a stack trace above debug. Null points and empty answers are data.
+ * Thread-safe.
+ */
+public final class GraphiteMetricSource implements MetricSource {
+    private static final Logger LOG = LoggerFactory.getLogger(GraphiteMetricSource.class);
+    /** Longer URLs go as a POST body: proxies and servers commonly cap a request line near 8 KiB. */
+    private static final int MAX_GET_URI_CHARS = 4000;
+    /** Below Django's default {@code DATA_UPLOAD_MAX_NUMBER_FIELDS} of 1,000, with room for the other parameters. */
+    static final int MAX_TARGETS_PER_REQUEST = 500;
+    private static final int TARGETS_NAMED = 3;
+    private static final int BODY_SNIPPET_CHARS = 80;
+
+    private final URI base;
+    private final URI render;
+    private final Duration window;
+    private final Duration readTimeout;
+    private final HttpClient http;
+    private final ConditionLog health;
+
+    public GraphiteMetricSource(GraphiteSourceConfig config) {
+        this.base = config.baseUri();
+        this.render = URI.create(base + "/render");
+        this.window = config.window();
+        this.readTimeout = config.readTimeout();
+        this.http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(config.connectTimeout())
+                .followRedirects(HttpClient.Redirect.NORMAL)
+                .build();
+        this.health = new ConditionLog(LOG, "Graphite at " + base);
+    }
+
+    @Override
+    public List<Series> query(Collection<String> patterns, Duration window) throws MetricSourceException {
+        List<String> all = List.copyOf(patterns);
+        if (all.size() <= MAX_TARGETS_PER_REQUEST) {
+            return queryOnce(all, window);
+        }
+        Map<String, Series> byName = new LinkedHashMap<>();
+        for (int from = 0; from < all.size(); from += MAX_TARGETS_PER_REQUEST) {
+            List<String> part = all.subList(from, Math.min(all.size(), from + MAX_TARGETS_PER_REQUEST));
+            for (Series s : queryOnce(part, window)) {
+                byName.putIfAbsent(s.name(), s);
+            }
+        }
+        return List.copyOf(byName.values());
+    }
+
+    private List<Series> queryOnce(List<String> patterns, Duration window) throws MetricSourceException {
+        if (patterns.isEmpty()) {
+            return List.of();
+        }
+        HttpResponse<String> response = send(request(form(patterns, window)), patterns);
+        if (response.statusCode() != 200) {
+            throw failed(patterns, "http-" + response.statusCode(), "answered HTTP " + response.statusCode()
+                    + bodySnippet(response.body()), null);
+        }
+        try {
+            List<Series> series = RenderJsonParser.parse(response.body());
+            health.succeeded();
+            return series;
+        } catch (MalformedRenderException e) {
+            String problem = e.getMessage();
+            int cut = problem.indexOf(" (");
+            throw failed(patterns, cut < 0 ? problem : problem.substring(0, cut), "returned " + problem, null);
+        }
+    }
+
+    @Override
+    public Duration defaultWindow() {
+        return window;
+    }
+
+    @Override
+    public String describe() {
+        return base.toString();
+    }
+
+    @Override
+    public String toString() {
+        return "GraphiteMetricSource[" + base + ", window " + DurationText.format(window) + "]";
+    }
+
+    private static String form(Collection<String> patterns, Duration window) {
+        long seconds = Math.max(1, (window.toMillis() + 999) / 1000);
+        StringBuilder form = new StringBuilder();
+        for (String pattern : patterns) {
+            form.append("target=").append(URLEncoder.encode(pattern, StandardCharsets.UTF_8)).append('&');
+        }
+        return form.append("format=json&from=-").append(seconds).append('s').toString();
+    }
+
+    private HttpRequest request(String form) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder().timeout(readTimeout).header("Accept", "application/json");
+        if (render.toString().length() + 1 + form.length() <= MAX_GET_URI_CHARS) {
+            return builder.uri(URI.create(render + "?" + form)).GET().build();
+        }
+        return builder.uri(render)
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(form, StandardCharsets.UTF_8))
+                .build();
+    }
+
+    private HttpResponse<String> send(HttpRequest request, Collection<String> patterns) throws MetricSourceException {
+        CompletableFuture<HttpResponse<String>> answer =
+                http.sendAsync(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        try {
+            // The request timeout covers the wait for the headers; this bounds the body as well.
+            return answer.get(readTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            answer.cancel(true);
+            throw failed(patterns, "timeout", "did not answer within " + DurationText.format(readTimeout), null);
+        } catch (InterruptedException e) {
+            answer.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new MetricSourceException("query to Graphite at " + base + " was interrupted");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof HttpConnectTimeoutException) {
+                throw failed(patterns, "connect-timeout", "could not be reached within "
+                        + DurationText.format(http.connectTimeout().orElseThrow()), cause);
+            }
+            if (cause instanceof HttpTimeoutException) {
+                throw failed(patterns, "timeout", "did not answer within " + DurationText.format(readTimeout), cause);
+            }
+            if (causedBy(cause, ConnectException.class)) {
+                throw failed(patterns, "refused", "refused the connection", cause);
+            }
+            throw failed(patterns, "io", "could not be queried (" + cause + ")", cause);
+        }
+    }
+
+    private MetricSourceException failed(Collection<String> patterns, String condition, String problem, Throwable cause) {
+        String message = "Graphite at " + base + " " + problem + " for targets " + describeTargets(patterns);
+        health.failed(condition, message, cause);
+        return new MetricSourceException(message, cause);
+    }
+
+    /** The first few patterns, quoted, and how many more there are. */
+    static String describeTargets(Collection<String> patterns) {
+        String named = patterns.stream().limit(TARGETS_NAMED).map(p -> "'" + p + "'").collect(Collectors.joining(", "));
+        int more = patterns.size() - TARGETS_NAMED;
+        return more > 0 ? named + " and " + more + " more" : named;
+    }
+
+    private static String bodySnippet(String body) {
+        String oneLine = body == null ? "" : body.replaceAll("<[^>]*>", " ").replaceAll("\\s+", " ").strip();
+        if (oneLine.isEmpty()) {
+            return "";
+        }
+        return " (" + (oneLine.length() <= BODY_SNIPPET_CHARS ? oneLine : oneLine.substring(0, BODY_SNIPPET_CHARS) + "…")
+                + ")";
+    }
+
+    private static boolean causedBy(Throwable t, Class<? extends Throwable> type) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (type.isInstance(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

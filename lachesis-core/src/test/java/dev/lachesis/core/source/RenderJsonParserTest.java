@@ -1,0 +1,62 @@
+package dev.lachesis.core.source;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.lachesis.core.spi.DataPoint;
+import dev.lachesis.core.spi.Series;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RenderJsonParserTest {
+    /** Captured from graphite-web 1.1.8 (Debian 12) started by deploy/graphite/graphite.sh. */
+    private static final String REAL_ANSWER = """
+            [{"target": "a.b.c", "tags": {"name": "a.b.c"}, "datapoints": [[null, 1795433395], [null, 1795433396], \
+            [7.0, 1795433397], [null, 1795433398], [null, 1795433399]]}]""";
+
+    @Test
+    void readsGraphitesAnswerWithNullsAsMissingPoints() throws Exception {
+        List<Series> series = RenderJsonParser.parse(REAL_ANSWER);
+
+        assertThat(series).containsExactly(new Series("a.b.c", List.of(DataPoint.missing(1795433395),
+                DataPoint.missing(1795433396), new DataPoint(1795433397, 7), DataPoint.missing(1795433398),
+                DataPoint.missing(1795433399))));
+    }
+
+    @Test
+    void anEmptyListMeansNoSeriesMatched() throws Exception {
+        assertThat(RenderJsonParser.parse("[]\n")).isEmpty();
+    }
+
+    @Test
+    void keepsASeriesTwoPatternsMatchedOnce() throws Exception {
+        String twice = """
+                [{"target": "a.b", "datapoints": [[1, 10]]}, {"target": "x.y", "datapoints": [[2, 10]]},
+                 {"target": "a.b", "datapoints": [[1, 10]]}]""";
+        assertThat(RenderJsonParser.parse(twice)).extracting(Series::name).containsExactly("a.b", "x.y");
+    }
+
+    @Test
+    void keepsOddCharactersInNames() throws Exception {
+        String odd = "[{\"target\": \"flink.tm.Map (1/2)#0.ütf \\\"q\\\"\", \"datapoints\": [[1.5e3, 10]]}]";
+        assertThat(RenderJsonParser.parse(odd))
+                .containsExactly(new Series("flink.tm.Map (1/2)#0.ütf \"q\"", List.of(new DataPoint(10, 1500))));
+    }
+
+    @Test
+    void namesWhatTheBodyIsInstead() {
+        assertThatThrownBy(() -> RenderJsonParser.parse("  \n")).hasMessage("an empty body");
+        assertThatThrownBy(() -> RenderJsonParser.parse("<!DOCTYPE html><html><head><title>Graphite\n Browser</title>"))
+                .hasMessage("HTML instead of JSON (title 'Graphite Browser')");
+        assertThatThrownBy(() -> RenderJsonParser.parse("<html>oops</html>")).hasMessage("HTML instead of JSON");
+        assertThatThrownBy(() -> RenderJsonParser.parse("[{\"target\": \"a\", \"datapoints\": [[1, 2]"))
+                .isInstanceOf(MalformedRenderException.class)
+                .hasMessageStartingWith("malformed JSON (Unexpected end-of-input");
+        assertThatThrownBy(() -> RenderJsonParser.parse("{\"error\": \"no\"}"))
+                .hasMessage("JSON that is not a list of series: '{\"error\": \"no\"}'");
+        assertThatThrownBy(() -> RenderJsonParser.parse("[{\"name\": \"a\"}]"))
+                .hasMessage("a series without a text \"target\" and a \"datapoints\" list: '{\"name\":\"a\"}'");
+        assertThatThrownBy(() -> RenderJsonParser.parse("[{\"target\": \"a\", \"datapoints\": [[\"x\", 1]]}]"))
+                .hasMessage("a datapoint that is not [value or null, seconds] in series 'a': [\"x\",1]");
+    }
+}

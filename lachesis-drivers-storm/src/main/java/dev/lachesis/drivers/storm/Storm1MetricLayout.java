@@ -1,0 +1,102 @@
+package dev.lachesis.drivers.storm;
+
+import dev.lachesis.drivers.storm.StormSeries.Measure;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Storm 1.x built-in metrics as the original Lachesis read them from Graphite (its evaluation
+ * registered the {@code com.github.staslev:storm-metrics-reporter} metrics consumer, whose Graphite
+ * processor writes them): {@code <prefix>.<topologyName>.<host>.<port>.<component>.<task>.<metric>},
+ * where the built-in metric loses its leading {@code __} and each map entry and value become
+ * segments:
+ * <ul>
+ * <li>{@code receive.population.value} and {@code sendqueue.population.value}: the executor's
+ *     receive and send queues (disruptor rings);</li>
+ * <li>{@code transfer.population.value} under {@code __system}, task -1: the worker transfer queue;</li>
+ * <li>{@code execute-count.<from>:<stream>.value}, {@code emit-count.<stream>.value}: tuples counted
+ *     during the last bucket of {@code topology.builtin.metrics.bucket.size.secs}, not totals;</li>
+ * <li>{@code execute-latency.<from>:<stream>.value}: mean execute latency in ms.</li>
+ * </ul>
+ * Not checked against a running reporter (storm-metrics-reporter is not on Maven Central): the
+ * names come from the reference implementation's Graphite queries and Storm 1.x's built-in metric
+ * names. The host keeps its dots, so a host of several
+ * segments must be given as the host glob. Immutable.
+ */
+public final class Storm1MetricLayout implements StormMetricLayout {
+    private static final Map<String, Measure> GAUGES = Map.of(
+            "receive.population", Measure.RECEIVE_QUEUE,
+            "sendqueue.population", Measure.SEND_QUEUE,
+            "transfer.population", Measure.WORKER_TRANSFER_QUEUE);
+
+    private final String prefix;
+    private final String hostGlob;
+    private final Pattern gauge;
+    private final Pattern stream;
+
+    /**
+     * @param prefix the reporter's prefix ({@code Storm} in the reference setup)
+     * @param hostGlob the host part of the paths to fetch, e.g. {@code *} or {@code odroid.lan}
+     */
+    public Storm1MetricLayout(String prefix, String hostGlob) {
+        this.prefix = prefix.isEmpty() ? "" : prefix + ".";
+        this.hostGlob = hostGlob;
+        String head = Pattern.quote(this.prefix) + "([^.]+)\\.(.+)\\.(\\d{1,5})\\.([^.]+)\\.(-?\\d{1,9})\\.";
+        this.gauge = Pattern.compile(head + "(receive\\.population|sendqueue\\.population|transfer\\.population)\\.value");
+        this.stream = Pattern.compile(head + "(execute-count|emit-count|execute-latency)\\.([^.]+)\\.value");
+    }
+
+    @Override
+    public List<String> patterns(String topologyGlob) {
+        String head = prefix + topologyGlob + "." + hostGlob + ".*.";
+        return List.of(
+                head + "*.*.{receive,sendqueue}.population.value",
+                head + "__system.-1.transfer.population.value",
+                head + "*.*.{execute-count,emit-count,execute-latency}.*.value");
+    }
+
+    @Override
+    public Optional<StormSeries> parse(String name) {
+        Matcher m = gauge.matcher(name);
+        if (m.matches()) {
+            return Optional.of(new StormSeries(m.group(1), m.group(2), m.group(4), Integer.parseInt(m.group(5)),
+                    Integer.parseInt(m.group(3)), GAUGES.get(m.group(6)), ""));
+        }
+        m = stream.matcher(name);
+        if (m.matches()) {
+            Measure measure = switch (m.group(6)) {
+                case "execute-count" -> Measure.EXECUTE_COUNT;
+                case "emit-count" -> Measure.EMIT_COUNT;
+                default -> Measure.EXECUTE_LATENCY_MS;
+            };
+            return Optional.of(new StormSeries(m.group(1), m.group(2), m.group(4), Integer.parseInt(m.group(5)),
+                    Integer.parseInt(m.group(3)), measure, m.group(7)));
+        }
+        return Optional.empty();
+    }
+
+    /** The consumer writes topology names, not ids. */
+    @Override
+    public String topologyGlob(String topologyName) {
+        return topologyName == null ? "*" : topologyName;
+    }
+
+    @Override
+    public boolean isTopologyNamed(String topology, String name) {
+        return topology.equals(name);
+    }
+
+    /** Strips the {@code -<counter>-<submission time>} a topology id adds to its name. */
+    @Override
+    public String seriesTopology(String topologyId) {
+        return topologyId.replaceFirst("-\\d+-\\d+$", "");
+    }
+
+    @Override
+    public boolean countersAreCumulative() {
+        return false;
+    }
+}

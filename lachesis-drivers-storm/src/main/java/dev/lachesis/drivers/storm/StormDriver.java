@@ -1,0 +1,167 @@
+package dev.lachesis.drivers.storm;
+
+import dev.lachesis.core.metric.MetricNames;
+import dev.lachesis.core.metric.MetricValues;
+import dev.lachesis.core.model.JvmThread;
+import dev.lachesis.core.model.SpeState;
+import dev.lachesis.core.proc.ProcFs;
+import dev.lachesis.core.spi.DriverException;
+import dev.lachesis.core.spi.JvmThreadLister;
+import dev.lachesis.core.spi.MetricSource;
+import dev.lachesis.core.spi.MetricSourceException;
+import dev.lachesis.core.spi.Series;
+import dev.lachesis.core.spi.SpeDriver;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sees Apache Storm topologies without any Storm jar: finds worker and local-mode JVMs through
+ * {@code /proc}, names their threads through the shared {@link JvmThreadLister} (re-asked only when a
+ * JVM's thread ids changed), and reads everything else from the series Storm's own Graphite reporter
+ * publishes — one {@link MetricSource#query} per round, made by {@link #refresh()} and reused by
+ * {@link #fetch}. The query graph comes from the {@code __execute-count-<from>:<stream>} series names.
+ * Called from the main loop's thread only.
+ */
+public final class StormDriver implements SpeDriver {
+    private static final Logger LOG = LoggerFactory.getLogger(StormDriver.class);
+
+    private final StormSettings settings;
+    private final String topologyName;
+    private final StormMetricLayout layout;
+    private final MetricSource source;
+    private final JvmThreadLister lister;
+    private final ProcFs proc;
+    private final Clock clock;
+    private final StormProcessFinder finder;
+    private final StormStateBuilder builder;
+    private final StormMetricReader reader;
+    private final Map<Integer, CachedThreads> threadCache = new HashMap<>();
+    private final Set<String> reported = new HashSet<>();
+    private StormView last;
+
+    private record CachedThreads(List<Integer> tids, List<JvmThread> threads) {
+    }
+
+    /**
+     * @param topologyName only this topology ({@code null}: every topology found)
+     * @param pids the worker JVMs to watch, or empty to scan {@code /proc}
+     */
+    public StormDriver(String speName, StormSettings settings, String topologyName, List<Integer> pids,
+                       MetricSource source, JvmThreadLister lister, ProcFs proc, Clock clock) {
+        this.settings = settings;
+        this.topologyName = topologyName;
+        this.layout = settings.layout();
+        this.source = source;
+        this.lister = lister;
+        this.proc = proc;
+        this.clock = clock;
+        this.finder = new StormProcessFinder(proc, pids, topologyName);
+        this.builder = new StormStateBuilder(speName, layout);
+        this.reader = new StormMetricReader(layout.countersAreCumulative(), settings.metricsBucket().toMillis() / 1000.0);
+        LOG.info("Storm {}.x driver for SPE '{}': {}, topology {}, query graph from metric names in {}",
+                settings.version(), speName, pids.isEmpty() ? "workers found in /proc" : "PIDs " + pids,
+                topologyName == null ? "any" : "'" + topologyName + "'", source.describe());
+    }
+
+    @Override
+    public SpeState refresh() throws DriverException {
+        List<StormProcess> processes = finder.find();
+        if (processes.isEmpty()) {
+            throw new DriverException("no Storm worker or local-mode JVM is running"
+                    + (topologyName == null ? "" : " for topology '" + topologyName + "'"));
+        }
+        Map<Integer, List<JvmThread>> threads = threadsOf(processes);
+        StormMetrics metrics = StormMetrics.of(query(), layout, topologyName);
+        last = builder.build(processes, threads, metrics, clock.instant());
+        return last.state();
+    }
+
+    @Override
+    public Set<String> providedMetrics() {
+        Set<String> provided = new HashSet<>(Set.of(MetricNames.INPUT_QUEUE, MetricNames.OUTPUT_QUEUE,
+                MetricNames.PROCESSED_RATE, MetricNames.EMITTED_RATE, MetricNames.PROCESSING_TIME));
+        if (settings.version() == 2) {
+            provided.add(MetricNames.ARRIVAL_RATE);
+            provided.add(MetricNames.HEAD_AGE_REPORTED);
+            provided.add(MetricNames.SOURCE_QUEUE);
+        }
+        return Set.copyOf(provided);
+    }
+
+    /**
+     * Reads the requested metrics from the series {@link #refresh()} fetched this round; only a
+     * state from elsewhere makes it query again.
+     */
+    @Override
+    public Map<String, MetricValues> fetch(SpeState state, Set<String> metrics) throws DriverException {
+        StormView view = last;
+        if (view == null) {
+            throw new DriverException("fetch before the first refresh of the Storm driver");
+        }
+        if (view.state() != state) {
+            view = new StormView(state, view.executors(), view.transferQueues(),
+                    StormMetrics.of(query(), layout, topologyName));
+        }
+        return reader.read(view, metrics);
+    }
+
+    @Override
+    public void scheduledInRealTime() {
+        if (settings.waitStrategy().equals("park")) {
+            return;
+        }
+        LOG.warn("A real-time translator schedules Storm SPE threads, but the topology's executors may wait with {}: "
+                + "Storm's default org.apache.storm.policy.WaitStrategyProgressive spins, and spinning real-time "
+                + "threads starve the timers and executors they wait for. Set topology.spout.wait.strategy, "
+                + "topology.bolt.wait.strategy and topology.backpressure.wait.strategy to "
+                + "org.apache.storm.policy.WaitStrategyPark, then settings.wait-strategy: park",
+                settings.waitStrategy().equals("progressive") ? "WaitStrategyProgressive"
+                        : "an unknown strategy (settings.wait-strategy is 'unknown')");
+    }
+
+    private List<Series> query() throws DriverException {
+        List<String> patterns = layout.patterns(layout.topologyGlob(topologyName));
+        try {
+            return source.query(patterns, settings.window());
+        } catch (MetricSourceException e) {
+            throw new DriverException("cannot read Storm metrics: " + e.getMessage(), e);
+        }
+    }
+
+    private Map<Integer, List<JvmThread>> threadsOf(List<StormProcess> processes) throws DriverException {
+        Map<Integer, List<JvmThread>> result = new HashMap<>();
+        threadCache.keySet().retainAll(processes.stream().map(StormProcess::pid).toList());
+        DriverException lastFailure = null;
+        for (StormProcess process : processes) {
+            int pid = process.pid();
+            List<Integer> tids = proc.tids(pid);
+            CachedThreads cached = threadCache.get(pid);
+            if (cached == null || !cached.tids().equals(tids)) {
+                try {
+                    cached = new CachedThreads(tids, lister.threads(pid));
+                    threadCache.put(pid, cached);
+                    if (reported.remove("threads-" + pid)) {
+                        LOG.info("Named the threads of Storm PID {} again", pid);
+                    }
+                } catch (DriverException e) {
+                    lastFailure = e;
+                    if (reported.add("threads-" + pid)) {
+                        LOG.warn("Cannot name the threads of Storm PID {}: {}", pid, e.getMessage());
+                    }
+                    continue;
+                }
+            }
+            result.put(pid, cached.threads());
+        }
+        if (result.isEmpty() && lastFailure != null) {
+            throw lastFailure;
+        }
+        return result;
+    }
+}

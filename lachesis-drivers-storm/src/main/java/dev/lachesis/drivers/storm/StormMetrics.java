@@ -1,0 +1,147 @@
+package dev.lachesis.drivers.storm;
+
+import dev.lachesis.core.spi.DataPoint;
+import dev.lachesis.core.spi.Series;
+import dev.lachesis.drivers.storm.StormSeries.Measure;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The Storm series of one round, read into topologies, components, tasks and edges. What a topology
+ * looks like when no Nimbus is reachable comes from here: its components are those reporting a
+ * receive queue, and an edge {@code a → b} exists when {@code b} counts tuples executed from
+ * {@code a} ({@code __execute-count-a:<stream>}). Immutable.
+ */
+final class StormMetrics {
+    /** A series with the parts of its name. */
+    record Entry(StormSeries name, Series series) {
+    }
+
+    private record TaskKey(String topology, String component, int task, Measure measure) {
+    }
+
+    private final Map<String, SortedMap<String, SortedMap<Integer, Integer>>> tasks;
+    private final Map<String, Map<String, Set<String>>> edges;
+    private final Map<String, Long> lastSeen;
+    private final Map<TaskKey, List<Entry>> byTask;
+
+    private StormMetrics(Map<String, SortedMap<String, SortedMap<Integer, Integer>>> tasks,
+                         Map<String, Map<String, Set<String>>> edges, Map<String, Long> lastSeen,
+                         Map<TaskKey, List<Entry>> byTask) {
+        this.tasks = tasks;
+        this.edges = edges;
+        this.lastSeen = lastSeen;
+        this.byTask = byTask;
+    }
+
+    /**
+     * Reads {@code series} with {@code layout}, keeping the topologies named {@code topologyName}
+     * (all when {@code null}); series the layout does not know are ignored.
+     */
+    static StormMetrics of(List<Series> series, StormMetricLayout layout, String topologyName) {
+        Map<String, SortedMap<String, SortedMap<Integer, Integer>>> tasks = new TreeMap<>();
+        Map<String, Map<String, Set<String>>> edges = new TreeMap<>();
+        Map<String, Long> lastSeen = new HashMap<>();
+        Map<TaskKey, List<Entry>> byTask = new HashMap<>();
+        for (Series s : series) {
+            StormSeries name = layout.parse(s.name()).orElse(null);
+            if (name == null || (topologyName != null && !layout.isTopologyNamed(name.topology(), topologyName))) {
+                continue;
+            }
+            long newest = newestTime(s);
+            if (newest < 0) {
+                continue;
+            }
+            lastSeen.merge(name.topology(), newest, Math::max);
+            if (name.measure() == Measure.RECEIVE_QUEUE) {
+                tasks.computeIfAbsent(name.topology(), t -> new TreeMap<>())
+                        .computeIfAbsent(name.component(), c -> new TreeMap<>()).put(name.task(), name.port());
+            }
+            if (name.measure() == Measure.EXECUTE_COUNT) {
+                int colon = name.detail().lastIndexOf(':');
+                String from = colon < 0 ? name.detail() : name.detail().substring(0, colon);
+                edges.computeIfAbsent(name.topology(), t -> new TreeMap<>())
+                        .computeIfAbsent(from, f -> new TreeSet<>()).add(name.component());
+            }
+            byTask.computeIfAbsent(new TaskKey(name.topology(), name.component(), name.task(), name.measure()),
+                    k -> new ArrayList<>()).add(new Entry(name, s));
+        }
+        return new StormMetrics(tasks, edges, lastSeen, byTask);
+    }
+
+    /** Topologies with at least one value this round, by id (or name on 1.x). */
+    Set<String> topologies() {
+        return Collections.unmodifiableSet(new TreeSet<>(lastSeen.keySet()));
+    }
+
+    /** The newest bucket with a value of any series of {@code topology}, in epoch seconds; -1 if none. */
+    long lastSeen(String topology) {
+        return lastSeen.getOrDefault(topology, -1L);
+    }
+
+    /** Component → task → worker port, for every executor task reporting a receive queue. */
+    SortedMap<String, SortedMap<Integer, Integer>> tasks(String topology) {
+        return tasks.getOrDefault(topology, Collections.emptySortedMap());
+    }
+
+    /** Component → the components it sends tuples to, system components included. */
+    Map<String, Set<String>> edges(String topology) {
+        return edges.getOrDefault(topology, Map.of());
+    }
+
+    /** The series of one task measuring {@code measure}: one per stream for counters and latencies. */
+    List<Entry> series(String topology, String component, int task, Measure measure) {
+        return byTask.getOrDefault(new TaskKey(topology, component, task, measure), List.of());
+    }
+
+    /** The newest value of {@code series}, if any bucket has one. */
+    static OptionalDouble latest(Series series) {
+        List<DataPoint> points = series.points();
+        for (int i = points.size() - 1; i >= 0; i--) {
+            if (points.get(i).isPresent()) {
+                return OptionalDouble.of(points.get(i).value());
+            }
+        }
+        return OptionalDouble.empty();
+    }
+
+    /**
+     * Per-second rate of a counter that holds a running total: the increase between its oldest and
+     * newest values over the time between them. Empty with fewer than two values, or when the
+     * counter went backwards (the worker restarted).
+     */
+    static OptionalDouble rateOfTotal(Series series) {
+        DataPoint first = null;
+        DataPoint last = null;
+        for (DataPoint p : series.points()) {
+            if (p.isPresent()) {
+                if (first == null) {
+                    first = p;
+                }
+                last = p;
+            }
+        }
+        if (first == null || last.epochSeconds() <= first.epochSeconds() || last.value() < first.value()) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of((last.value() - first.value()) / (last.epochSeconds() - first.epochSeconds()));
+    }
+
+    private static long newestTime(Series series) {
+        List<DataPoint> points = series.points();
+        for (int i = points.size() - 1; i >= 0; i--) {
+            if (points.get(i).isPresent()) {
+                return points.get(i).epochSeconds();
+            }
+        }
+        return -1;
+    }
+}

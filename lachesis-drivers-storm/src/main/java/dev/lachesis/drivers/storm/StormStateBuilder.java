@@ -1,0 +1,238 @@
+package dev.lachesis.drivers.storm;
+
+import dev.lachesis.core.model.JvmThread;
+import dev.lachesis.core.model.LogicalOperator;
+import dev.lachesis.core.model.OperatorThread;
+import dev.lachesis.core.model.PhysicalOperator;
+import dev.lachesis.core.model.Query;
+import dev.lachesis.core.model.SpeState;
+import dev.lachesis.core.model.ThreadKind;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Puts together what the driver saw in one round: which thread is which executor or helper, which
+ * topology each belongs to, the physical operators and the query graphs. A worker JVM names its
+ * topology in its arguments; a local-mode JVM does not, so its threads belong to the topology whose
+ * series are current (when several are, the one that reports the executor's component and task).
+ * Logs each new condition once. Not thread-safe.
+ */
+final class StormStateBuilder {
+    private static final Logger LOG = LoggerFactory.getLogger(StormStateBuilder.class);
+    /** A topology whose newest value is this much older than the newest of all has stopped reporting. */
+    private static final long FRESH_SECONDS = 3;
+
+    private final String speName;
+    private final StormMetricLayout layout;
+    private final Set<String> reported = new HashSet<>();
+
+    StormStateBuilder(String speName, StormMetricLayout layout) {
+        this.speName = speName;
+        this.layout = layout;
+    }
+
+    private record Found(ExecutorRef ref, JvmThread thread, boolean system) {
+    }
+
+    private record Helper(JvmThread thread, StormThread.WorkerHelper role) {
+    }
+
+    private record PendingSender(JvmThread thread, StormThread.ExecutorSender sender, String topology) {
+    }
+
+    StormView build(List<StormProcess> processes, Map<Integer, List<JvmThread>> threadsByPid, StormMetrics metrics,
+                    Instant now) {
+        List<String> fresh = freshTopologies(metrics);
+        List<Found> executors = new ArrayList<>();
+        List<OperatorThread> threads = new ArrayList<>();
+        List<PendingSender> senders = new ArrayList<>();
+        Map<String, StormView.WorkerPorts> transferQueues = new TreeMap<>();
+        List<Integer> pids = new ArrayList<>();
+        for (StormProcess process : processes) {
+            List<String> topologies = process.topology().map(layout::seriesTopology).map(List::of).orElse(fresh);
+            if (topologies.isEmpty()) {
+                warnOnce("no-topology-" + process.pid(), "PID {} runs Storm but none of its topologies reports "
+                        + "metrics yet; its threads are left alone until one does. Does the topology set "
+                        + "topology.metrics.reporters to Storm's GraphiteStormReporter (see config/storm.yaml)?",
+                        process.pid());
+                continue;
+            }
+            List<Found> found = new ArrayList<>();
+            List<Helper> helpers = new ArrayList<>();
+            List<PendingSender> sent = new ArrayList<>();
+            for (JvmThread thread : threadsByPid.getOrDefault(process.pid(), List.of())) {
+                Optional<StormThread> role = StormThreadNames.classify(thread.name());
+                if (role.isEmpty()) {
+                    continue;
+                }
+                StormThread r = role.get();
+                if (r instanceof StormThread.Executor e) {
+                    Optional<String> topology = process.isLocalMode()
+                            ? reporting(topologies, metrics, e.component(), e.firstTask())
+                            : Optional.of(topologies.get(0));
+                    topology.ifPresent(t -> found.add(new Found(new ExecutorRef(t, e.component(), e.firstTask(),
+                            e.lastTask()), thread, e.isSystem())));
+                } else if (r instanceof StormThread.ExecutorSender s) {
+                    sent.add(new PendingSender(thread, s, null));
+                } else if (r instanceof StormThread.WorkerHelper h) {
+                    helpers.add(new Helper(thread, h));
+                }
+            }
+            if (found.isEmpty()) {
+                once("no-executor-" + process.pid() + topologies, "PID {} runs no executor that the series of {} "
+                        + "report; leaving it alone", process.pid(), topologies);
+                continue;
+            }
+            String main = mostCommonTopology(found);
+            if (found.stream().map(f -> f.ref().topology()).distinct().count() > 1) {
+                once("several-" + process.pid(), "PID {} runs several topologies in local mode; its worker-wide "
+                        + "helper threads are counted to {}", process.pid(), main);
+            }
+            executors.addAll(found);
+            sent.forEach(p -> senders.add(new PendingSender(p.thread(), p.sender(), main)));
+            for (Helper helper : helpers) {
+                StormThread.WorkerHelper h = helper.role();
+                String entity = (h.servesWorkerTransferQueue() ? "worker-transfer@" : "worker@") + process.pid();
+                threads.add(OperatorThread.helper(helper.thread(), h.kind(), main, null, entity));
+                if (h.servesWorkerTransferQueue()) {
+                    transferQueues.put(entity, new StormView.WorkerPorts(main,
+                            process.workerPort().stream().boxed().toList()));
+                }
+            }
+            pids.add(process.pid());
+        }
+
+        Map<String, ExecutorRef> refs = new LinkedHashMap<>();
+        List<PhysicalOperator> operators = new ArrayList<>();
+        Map<String, List<Found>> byComponent = new TreeMap<>();
+        Map<Integer, Map<String, ExecutorRef>> systemRangeByPid = new HashMap<>();
+        for (Found f : executors) {
+            if (f.system()) {
+                threads.add(OperatorThread.helper(f.thread(), ThreadKind.SYSTEM, f.ref().topology(), null,
+                        f.ref().operatorId()));
+                systemRangeByPid.computeIfAbsent(f.thread().pid(), p -> new HashMap<>())
+                        .put(f.ref().firstTask() + "-" + f.ref().lastTask(), f.ref());
+            } else {
+                byComponent.computeIfAbsent(f.ref().topology() + "/" + f.ref().component(), k -> new ArrayList<>()).add(f);
+            }
+        }
+        Map<Integer, Map<String, ExecutorRef>> rangeByPid = new HashMap<>();
+        for (List<Found> replicas : byComponent.values()) {
+            replicas.sort(Comparator.comparingInt(f -> f.ref().firstTask()));
+            for (int i = 0; i < replicas.size(); i++) {
+                ExecutorRef ref = replicas.get(i).ref();
+                String id = ref.operatorId();
+                refs.put(id, ref);
+                operators.add(new PhysicalOperator(id, ref.topology(), List.of(ref.component()), i, replicas.size()));
+                threads.add(OperatorThread.main(replicas.get(i).thread(), ref.topology(), id));
+                rangeByPid.computeIfAbsent(replicas.get(i).thread().pid(), p -> new HashMap<>())
+                        .put(ref.firstTask() + "-" + ref.lastTask(), ref);
+            }
+        }
+        for (PendingSender pending : senders) {
+            JvmThread thread = pending.thread();
+            StormThread.ExecutorSender s = pending.sender();
+            String range = s.firstTask() + "-" + s.lastTask();
+            ExecutorRef ref = rangeByPid.getOrDefault(thread.pid(), Map.of()).get(range);
+            ExecutorRef system = systemRangeByPid.getOrDefault(thread.pid(), Map.of()).get(range);
+            if (system != null) {
+                threads.add(OperatorThread.helper(thread, ThreadKind.SYSTEM, system.topology(), null,
+                        system.operatorId() + "/send"));
+            } else if (ref != null) {
+                OperatorThread sender = OperatorThread.helper(thread, ThreadKind.SENDER, ref.topology(),
+                        ref.operatorId(), ref.operatorId());
+                String consumer = soleLocalConsumer(ref, metrics, rangeByPid.get(thread.pid()).values());
+                threads.add(consumer == null ? sender : sender.spinningOn(consumer));
+            } else {
+                threads.add(OperatorThread.helper(thread, ThreadKind.SENDER, pending.topology(), null,
+                        "sender@" + thread.pid() + "/" + range));
+            }
+        }
+        threads.sort(Comparator.comparing(OperatorThread::ref));
+
+        Set<String> topologies = new TreeSet<>();
+        threads.forEach(t -> topologies.add(t.queryId()));
+        List<Query> queries = new ArrayList<>();
+        for (String topology : topologies) {
+            queries.add(query(topology, metrics, byComponent.keySet()));
+        }
+        return new StormView(new SpeState(speName, StormDriverFactory.NAME, pids, queries, operators, threads, now),
+                refs, transferQueues, metrics);
+    }
+
+    private Query query(String topology, StormMetrics metrics, Set<String> executorComponents) {
+        Set<String> components = new TreeSet<>();
+        metrics.tasks(topology).keySet().stream().filter(c -> !c.startsWith("__")).forEach(components::add);
+        String prefix = topology + "/";
+        executorComponents.stream().filter(k -> k.startsWith(prefix)).map(k -> k.substring(prefix.length()))
+                .forEach(components::add);
+        Map<String, Set<String>> downstream = new TreeMap<>();
+        metrics.edges(topology).forEach((from, tos) -> {
+            if (components.contains(from)) {
+                Set<String> kept = new TreeSet<>();
+                tos.stream().filter(components::contains).forEach(kept::add);
+                downstream.put(from, kept);
+            }
+        });
+        List<LogicalOperator> logical = components.stream().map(c -> new LogicalOperator(c, c)).toList();
+        return new Query(topology, topology.replaceFirst("-\\d+-\\d+$", ""), logical, downstream);
+    }
+
+    /**
+     * Storm 1.x: a send thread publishes into the receive queues of the executors downstream and,
+     * when one is full, spins on {@code parkNanos(1)}. When exactly one executor in the same worker
+     * consumes what this executor emits, that executor is the one it may spin on; with several
+     * consumers no single one is named.
+     */
+    private static String soleLocalConsumer(ExecutorRef producer, StormMetrics metrics,
+                                            Collection<ExecutorRef> sameWorker) {
+        Set<String> downstream = metrics.edges(producer.topology()).getOrDefault(producer.component(), Set.of());
+        List<ExecutorRef> consumers = sameWorker.stream()
+                .filter(r -> r.topology().equals(producer.topology()) && downstream.contains(r.component()))
+                .toList();
+        return consumers.size() == 1 ? consumers.get(0).operatorId() : null;
+    }
+
+    private static List<String> freshTopologies(StormMetrics metrics) {
+        long newest = metrics.topologies().stream().mapToLong(metrics::lastSeen).max().orElse(-1);
+        return metrics.topologies().stream().filter(t -> metrics.lastSeen(t) >= newest - FRESH_SECONDS).toList();
+    }
+
+    /** The first of {@code topologies} whose series report the executor's component and first task. */
+    private static Optional<String> reporting(List<String> topologies, StormMetrics metrics, String component,
+                                              int firstTask) {
+        return topologies.stream().filter(t -> metrics.tasks(t).getOrDefault(component,
+                java.util.Collections.emptySortedMap()).containsKey(firstTask)).findFirst();
+    }
+
+    private static String mostCommonTopology(List<Found> found) {
+        Map<String, Integer> counts = new TreeMap<>();
+        found.forEach(f -> counts.merge(f.ref().topology(), 1, Integer::sum));
+        return counts.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+    }
+
+    private void once(String key, String format, Object... args) {
+        if (reported.add(key)) {
+            LOG.info(format, args);
+        }
+    }
+
+    private void warnOnce(String key, String format, Object... args) {
+        if (reported.add(key)) {
+            LOG.warn(format, args);
+        }
+    }
+}

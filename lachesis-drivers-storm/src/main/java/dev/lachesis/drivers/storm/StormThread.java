@@ -1,0 +1,33 @@
+package dev.lachesis.drivers.storm;
+
+import dev.lachesis.core.model.ThreadKind;
+
+/**
+ * What a Storm worker thread is, read from its Java name by {@link StormThreadNames}. Immutable.
+ */
+public sealed interface StormThread {
+    /**
+     * An executor's thread: runs the tasks {@code firstTask..lastTask} of one component. Components
+     * whose id starts with {@code __} ({@code __system}, {@code __acker}, {@code __metrics…},
+     * {@code __eventlogger}) belong to Storm, not to the query.
+     */
+    record Executor(String component, int firstTask, int lastTask) implements StormThread {
+        public boolean isSystem() {
+            return component.startsWith("__");
+        }
+    }
+
+    /** Storm 1.x only: the thread that drains an executor's send queue (tasks {@code firstTask..lastTask}). */
+    record ExecutorSender(int firstTask, int lastTask) implements StormThread {
+    }
+
+    /**
+     * A worker-wide helper the query depends on: the worker transfer thread, a messaging thread, or
+     * a timer that flushes batches or checks back-pressure.
+     *
+     * @param kind {@link ThreadKind#SENDER}, {@link ThreadKind#NETWORK} or {@link ThreadKind#TIMER}
+     * @param servesWorkerTransferQueue whether it drains the worker transfer queue
+     */
+    record WorkerHelper(ThreadKind kind, boolean servesWorkerTransferQueue) implements StormThread {
+    }
+}

@@ -1,0 +1,68 @@
+package dev.lachesis.drivers.storm;
+
+import dev.lachesis.core.model.ThreadKind;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads Storm's thread names, 1.x and 2.x alike. The names are Storm's, captured from real workers:
+ * see {@code src/test/resources/storm-2.8.3/threads-*.txt}; the 1.x names are those listed in
+ * {@code FACTS.md} for Storm 1.2.3. Threads that do not serve any query (ZooKeeper, Curator, Nimbus,
+ * supervisor, heartbeat and blob timers, JVM threads) are not recognised. Thread-safe.
+ */
+public final class StormThreadNames {
+    /**
+     * {@code Thread-<n>-<component>-executor[<first>, <last>]} in 2.x, {@code …[<first> <last>]} in
+     * 1.x. The component is everything between the thread number and {@code -executor[}, so
+     * components containing dashes are read whole.
+     */
+    private static final Pattern EXECUTOR =
+            Pattern.compile("Thread-\\d+-(.+)-executor\\[(-?\\d{1,9}),? (-?\\d{1,9})\\]");
+    /** 1.x: {@code Thread-<n>-disruptor-executor[<first> <last>]-send-queue}. */
+    private static final Pattern EXECUTOR_SENDER =
+            Pattern.compile("Thread-\\d+-disruptor-executor\\[(-?\\d{1,9}),? (-?\\d{1,9})\\]-send-queue");
+    /** 2.x {@code Worker-Transfer}; 1.x {@code Thread-<n>-disruptor-worker-transfer-queue}. */
+    private static final Pattern WORKER_TRANSFER =
+            Pattern.compile("Worker-Transfer|Thread-\\d+-disruptor-worker-transfer-queue");
+    /**
+     * Messaging between workers: Netty server and client threads, and in local mode the
+     * {@code LocalClientFlusher-<n>} threads that stand in for Netty.
+     */
+    private static final Pattern NETWORK = Pattern.compile(
+            "Netty-server-.+-(boss|worker)-\\d+|client-worker-\\d+|client-schedule-service-\\d+|LocalClientFlusher-\\d+");
+    /**
+     * Timers tuples wait for: 2.x flushes partial batches and checks back-pressure; 1.x flushes the
+     * disruptor queues (a trigger timer plus a pool that grows when flushes block) and refreshes
+     * back-pressure; both run user timers (tick tuples, {@code user-timer}).
+     */
+    private static final Pattern TIMER = Pattern.compile(
+            "flush-tuple-timer|backpressure-check-timer|user-timer|disruptor-flush-trigger"
+                    + "|disruptor-flush-task-pool(-\\d+)?|refresh-backpressure-timer");
+
+    private StormThreadNames() {
+    }
+
+    /** What the thread named {@code name} is, or empty when it serves no query. */
+    public static Optional<StormThread> classify(String name) {
+        Matcher m = EXECUTOR_SENDER.matcher(name);
+        if (m.matches()) {
+            return Optional.of(new StormThread.ExecutorSender(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))));
+        }
+        m = EXECUTOR.matcher(name);
+        if (m.matches()) {
+            return Optional.of(new StormThread.Executor(m.group(1), Integer.parseInt(m.group(2)),
+                    Integer.parseInt(m.group(3))));
+        }
+        if (WORKER_TRANSFER.matcher(name).matches()) {
+            return Optional.of(new StormThread.WorkerHelper(ThreadKind.SENDER, true));
+        }
+        if (NETWORK.matcher(name).matches()) {
+            return Optional.of(new StormThread.WorkerHelper(ThreadKind.NETWORK, false));
+        }
+        if (TIMER.matcher(name).matches()) {
+            return Optional.of(new StormThread.WorkerHelper(ThreadKind.TIMER, false));
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,298 @@
+package dev.lachesis.drivers.storm;
+
+import static dev.lachesis.drivers.storm.StormFixtures.TOPOLOGY_1_WORKER;
+import static dev.lachesis.drivers.storm.StormFixtures.TOPOLOGY_2_WORKERS;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.lachesis.core.metric.MetricNames;
+import dev.lachesis.core.metric.MetricValues;
+import dev.lachesis.core.model.JvmThread;
+import dev.lachesis.core.model.OperatorThread;
+import dev.lachesis.core.model.PhysicalOperator;
+import dev.lachesis.core.model.Query;
+import dev.lachesis.core.model.SpeState;
+import dev.lachesis.core.model.ThreadKind;
+import dev.lachesis.core.proc.ProcFs;
+import dev.lachesis.core.spi.DriverException;
+import dev.lachesis.core.spi.JvmThreadLister;
+import dev.lachesis.core.spi.MetricSource;
+import dev.lachesis.core.spi.MetricSourceException;
+import dev.lachesis.core.spi.Series;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StormDriverTest {
+    private static final int PID = 4242;
+    private static final long NOW = 1_795_433_574L;
+    private static final List<String> LOCAL_MODE = List.of("/usr/bin/java", "-Xmx512m", "-cp",
+            "/opt/app/app.jar:/opt/app/lib/storm-server-2.8.3.jar", "org.apache.storm.LocalCluster", "app.Main");
+    private static final Pattern TASK = Pattern.compile("\\.localhost\\.([^.]+)\\.(?:default\\.)?(-?\\d+)\\.(\\d+)-(.*)");
+
+    @TempDir
+    Path proc;
+
+    private final Map<Integer, Integer> listings = new HashMap<>();
+    private final Map<Integer, List<JvmThread>> jvmThreads = new HashMap<>();
+    private final JvmThreadLister lister = pid -> {
+        listings.merge(pid, 1, Integer::sum);
+        List<JvmThread> threads = jvmThreads.get(pid);
+        if (threads == null) {
+            throw new DriverException("PID " + pid + " is gone");
+        }
+        return threads;
+    };
+
+    private StormDriver driver(MetricSource source, String topology, List<Integer> pids) {
+        StormSettings settings = new StormSettings(null, null, null, null, null, null);
+        return new StormDriver("storm", settings, topology, pids, source, lister, new ProcFs(proc),
+                Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
+    }
+
+    private void localCluster(int pid, String threadDump) throws IOException {
+        List<JvmThread> threads = StormFixtures.threads(pid, threadDump);
+        jvmThreads.put(pid, threads);
+        StormFixtures.process(proc, pid, LOCAL_MODE, threads);
+    }
+
+    /**
+     * Values for every captured series: queue sizes and latencies per component and task, counters
+     * rising at a fixed rate per task over five one-second buckets.
+     */
+    private static List<Series> seriesFor(String resource, String topology, long end) {
+        Map<String, Double> queue = Map.of("heavy/2", 500.0, "heavy/3", 300.0, "heavy/4", 20.0, "light/4", 3.0,
+                "light/5", 4.0);
+        Map<String, Double> rate = Map.of("heavy/2", 200.0, "heavy/3", 100.0, "light/4", 300.0, "light/5", 300.0,
+                "sink/5", 300.0, "sink/6", 300.0, "source/6", 300.0, "source/7", 300.0);
+        List<Series> result = new ArrayList<>();
+        for (String name : StormFixtures.lines(resource)) {
+            Matcher m = TASK.matcher(name);
+            if (!m.find()) {
+                continue;
+            }
+            String task = m.group(1) + "/" + m.group(2);
+            String metric = m.group(4);
+            double r = rate.getOrDefault(task, 0.0);
+            Series series;
+            if (metric.equals("receive-queue-population")) {
+                series = StormFixtures.series(name, end, 1, queue.getOrDefault(task, 0.0), Double.NaN);
+            } else if (metric.equals("receive-queue-sojourn_time_ms")) {
+                series = StormFixtures.series(name, end, queue.getOrDefault(task, 0.0) * 4);
+            } else if (metric.equals("receive-queue-arrival_rate_secs")) {
+                series = StormFixtures.series(name, end, r);
+            } else if (metric.equals("worker-transfer-queue-population")) {
+                series = StormFixtures.series(name, end, m.group(3).equals("1024") ? 7 : 5);
+            } else if (metric.endsWith(".count") && (metric.startsWith("__execute-count") || metric.startsWith("__emit-count"))) {
+                series = StormFixtures.series(name, end, 1000, 1000 + r, 1000 + 2 * r, 1000 + 3 * r, 1000 + 4 * r);
+            } else if (metric.startsWith("__execute-latency")) {
+                series = StormFixtures.series(name, end, task.startsWith("heavy") ? 4.5 : 0.01);
+            } else {
+                series = StormFixtures.series(name, end, 0);
+            }
+            result.add(series.name().contains(topology) ? series
+                    : new Series(series.name().replaceAll("lachesis-pipeline-\\d+-\\d+", topology), series.points()));
+        }
+        result.add(StormFixtures.series("storm.topology." + topology + ".localhost.source.6.1024-source-queue-size", end,
+                40, 42));
+        return result;
+    }
+
+    private static List<OperatorThread> ofKind(SpeState state, ThreadKind kind) {
+        return state.threads().stream().filter(t -> t.kind() == kind).toList();
+    }
+
+    private static String op(String topology, String component, int task) {
+        return topology + "/" + component + "/" + task + "-" + task;
+    }
+
+    @Test
+    void mapsEveryExecutorOfALocalClusterAndBuildsTheGraphFromMetricNames() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
+        StormFixtures.process(proc, 100, List.of("/usr/sbin/sshd", "-D"), List.of());
+        var source = new StormFixtures.FixedMetricSource(
+                seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW));
+
+        SpeState state = driver(source, "lachesis-pipeline", List.of()).refresh();
+
+        assertThat(state.pids()).containsExactly(PID);
+        assertThat(state.queries()).singleElement().satisfies(q -> {
+            assertThat(q.id()).isEqualTo(TOPOLOGY_1_WORKER);
+            assertThat(q.name()).isEqualTo("lachesis-pipeline");
+            assertThat(q.downstream()).isEqualTo(Map.of("source", Set.of("light"), "light", Set.of("heavy"),
+                    "heavy", Set.of("sink"), "sink", Set.of()));
+            assertThat(q.sources()).containsExactly("source");
+        });
+        assertThat(state.operators()).extracting(PhysicalOperator::id, PhysicalOperator::index, PhysicalOperator::parallelism)
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple(op(TOPOLOGY_1_WORKER, "heavy", 2), 0, 2),
+                        org.assertj.core.groups.Tuple.tuple(op(TOPOLOGY_1_WORKER, "heavy", 3), 1, 2),
+                        org.assertj.core.groups.Tuple.tuple(op(TOPOLOGY_1_WORKER, "light", 4), 0, 1),
+                        org.assertj.core.groups.Tuple.tuple(op(TOPOLOGY_1_WORKER, "sink", 5), 0, 1),
+                        org.assertj.core.groups.Tuple.tuple(op(TOPOLOGY_1_WORKER, "source", 6), 0, 1));
+        assertThat(ofKind(state, ThreadKind.MAIN)).extracting(t -> t.thread().name()).containsExactlyInAnyOrder(
+                "Thread-39-source-executor[6, 6]", "Thread-40-sink-executor[5, 5]", "Thread-41-light-executor[4, 4]",
+                "Thread-42-heavy-executor[3, 3]", "Thread-43-heavy-executor[2, 2]");
+        assertThat(ofKind(state, ThreadKind.SYSTEM)).extracting(t -> t.thread().name()).containsExactlyInAnyOrder(
+                "Thread-38-__system-executor[-1, -1]", "Thread-44-__acker-executor[1, 1]");
+        assertThat(ofKind(state, ThreadKind.SYSTEM)).allSatisfy(t -> assertThat(t.operatorId()).isNull());
+        assertThat(ofKind(state, ThreadKind.TIMER)).extracting(t -> t.thread().name())
+                .containsExactlyInAnyOrder("flush-tuple-timer", "backpressure-check-timer", "user-timer");
+        assertThat(state.threads()).hasSize(10).allSatisfy(t -> assertThat(t.queryId()).isEqualTo(TOPOLOGY_1_WORKER));
+    }
+
+    @Test
+    void readsQueuesRatesAndLatenciesWithOneQueryPerRound() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
+        var source = new StormFixtures.FixedMetricSource(
+                seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW));
+        StormDriver driver = driver(source, null, List.of());
+
+        SpeState state = driver.refresh();
+        Map<String, MetricValues> metrics = driver.fetch(state, driver.providedMetrics());
+
+        String heavy2 = op(TOPOLOGY_1_WORKER, "heavy", 2);
+        String heavy3 = op(TOPOLOGY_1_WORKER, "heavy", 3);
+        MetricValues queues = metrics.get(MetricNames.INPUT_QUEUE);
+        assertThat(queues.asMap()).containsEntry(heavy2, 500.0).containsEntry(heavy3, 300.0)
+                .containsEntry(op(TOPOLOGY_1_WORKER, "light", 4), 3.0).containsEntry(op(TOPOLOGY_1_WORKER, "source", 6), 0.0)
+                .hasSize(5);
+        assertThat(metrics.get(MetricNames.PROCESSED_RATE).asMap()).containsEntry(heavy2, 200.0)
+                .containsEntry(heavy3, 100.0).containsEntry(op(TOPOLOGY_1_WORKER, "sink", 5), 300.0)
+                .doesNotContainKey(op(TOPOLOGY_1_WORKER, "source", 6));
+        assertThat(metrics.get(MetricNames.EMITTED_RATE).asMap()).containsEntry(heavy2, 200.0)
+                .containsEntry(op(TOPOLOGY_1_WORKER, "source", 6), 300.0)
+                .doesNotContainKey(op(TOPOLOGY_1_WORKER, "sink", 5));
+        assertThat(metrics.get(MetricNames.PROCESSING_TIME).asMap()).containsEntry(heavy2, 4.5);
+        assertThat(metrics.get(MetricNames.HEAD_AGE_REPORTED).asMap()).containsEntry(heavy2, 2000.0);
+        assertThat(metrics.get(MetricNames.ARRIVAL_RATE).asMap()).containsEntry(heavy3, 100.0);
+        assertThat(metrics.get(MetricNames.OUTPUT_QUEUE).asMap()).as("one worker has no transfer thread").isEmpty();
+        assertThat(metrics.get(MetricNames.SOURCE_QUEUE).asMap()).isEqualTo(Map.of(op(TOPOLOGY_1_WORKER, "source", 6), 42.0));
+        assertThat(source.queries()).isEqualTo(1);
+    }
+
+    @Test
+    void workerTransferThreadsAreSendersWhoseOutputQueueIsTheirWorkersTransferQueues() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-2-workers.txt");
+        var source = new StormFixtures.FixedMetricSource(
+                seriesFor("storm-2.8.3/metric-names-2-workers.txt", TOPOLOGY_2_WORKERS, NOW));
+        StormDriver driver = driver(source, "lachesis-pipeline", List.of());
+
+        SpeState state = driver.refresh();
+
+        assertThat(ofKind(state, ThreadKind.SENDER)).hasSize(2).allSatisfy(t -> {
+            assertThat(t.thread().name()).isEqualTo("Worker-Transfer");
+            assertThat(t.queueEntity()).isEqualTo("worker-transfer@" + PID);
+            assertThat(t.operatorId()).isNull();
+        });
+        assertThat(ofKind(state, ThreadKind.NETWORK)).extracting(t -> t.thread().name())
+                .allMatch(n -> n.startsWith("LocalClientFlusher-")).hasSize(2);
+        assertThat(ofKind(state, ThreadKind.MAIN)).hasSize(5);
+        assertThat(driver.fetch(state, Set.of(MetricNames.OUTPUT_QUEUE)).get(MetricNames.OUTPUT_QUEUE).asMap())
+                .isEqualTo(Map.of("worker-transfer@" + PID, 12.0));
+    }
+
+    @Test
+    void aStoppedTopologysRecentSeriesDoNotClaimTheRestartedOnesThreads() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
+        String old = "lachesis-pipeline-1-1795433000";
+        List<Series> series = new ArrayList<>(seriesFor("storm-2.8.3/metric-names-1-worker.txt", old, NOW - 10));
+        series.addAll(seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW));
+
+        SpeState state = driver(new StormFixtures.FixedMetricSource(series), null, List.of()).refresh();
+
+        assertThat(state.queries()).extracting(Query::id).containsExactly(TOPOLOGY_1_WORKER);
+        assertThat(state.operators()).allSatisfy(o -> assertThat(o.queryId()).isEqualTo(TOPOLOGY_1_WORKER));
+    }
+
+    @Test
+    void aLocalModeJvmRunningAnotherTopologyIsLeftAlone() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
+        List<JvmThread> other = List.of(new JvmThread(new dev.lachesis.core.model.ThreadRef(7777, 7778),
+                        "Thread-12-words-executor[2, 2]"), new JvmThread(new dev.lachesis.core.model.ThreadRef(7777, 7779),
+                        "flush-tuple-timer"));
+        jvmThreads.put(7777, other);
+        StormFixtures.process(proc, 7777, LOCAL_MODE, other);
+
+        SpeState state = driver(new StormFixtures.FixedMetricSource(
+                seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW)), "lachesis-pipeline",
+                List.of()).refresh();
+
+        assertThat(state.pids()).containsExactly(PID);
+        assertThat(state.threads()).allSatisfy(t -> assertThat(t.thread().pid()).isEqualTo(PID));
+    }
+
+    @Test
+    void asksForThreadNamesOnlyWhenTheThreadSetChanged() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
+        StormDriver driver = driver(new StormFixtures.FixedMetricSource(
+                seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW)), null, List.of());
+
+        driver.refresh();
+        driver.refresh();
+        assertThat(listings).containsEntry(PID, 1);
+
+        Files.createDirectories(proc.resolve(PID + "/task/99999"));
+        driver.refresh();
+        assertThat(listings).containsEntry(PID, 2);
+    }
+
+    @Test
+    void workersOfOtherTopologiesAreIgnoredAndWorkersNameTheirTopology() throws Exception {
+        List<JvmThread> threads = StormFixtures.threads(7001, "storm-2.8.3/threads-1-worker.txt");
+        jvmThreads.put(7001, threads);
+        StormFixtures.process(proc, 7001, List.of("java", "-server", "org.apache.storm.daemon.worker.Worker",
+                TOPOLOGY_1_WORKER, "supervisor-1", "6627", "1024", "worker-uuid"), threads);
+        StormFixtures.process(proc, 7002, List.of("java", "-server", "org.apache.storm.daemon.worker.Worker",
+                "other-3-1795433000", "supervisor-1", "6627", "6701", "worker-uuid-2"), List.of());
+
+        SpeState state = driver(new StormFixtures.FixedMetricSource(
+                seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW)), "lachesis-pipeline",
+                List.of()).refresh();
+
+        assertThat(state.pids()).containsExactly(7001);
+        assertThat(ofKind(state, ThreadKind.MAIN)).hasSize(5);
+    }
+
+    @Test
+    void noStormProcessIsAnErrorNamingTheTopology() throws Exception {
+        StormFixtures.process(proc, 100, List.of("/usr/sbin/sshd", "-D"), List.of());
+        StormDriver driver = driver(new StormFixtures.FixedMetricSource(List.of()), "lachesis-pipeline", List.of());
+
+        assertThatThrownBy(driver::refresh).isInstanceOf(DriverException.class)
+                .hasMessage("no Storm worker or local-mode JVM is running for topology 'lachesis-pipeline'");
+    }
+
+    @Test
+    void anUnreachableMetricSourceFailsTheRoundWithItsReason() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
+        MetricSource down = new MetricSource() {
+            @Override
+            public List<Series> query(Collection<String> patterns, Duration window) throws MetricSourceException {
+                throw new MetricSourceException("http://127.0.0.1:8080/render: connection refused");
+            }
+
+            @Override
+            public String describe() {
+                return "http://127.0.0.1:8080";
+            }
+        };
+
+        assertThatThrownBy(() -> driver(down, null, List.of()).refresh()).isInstanceOf(DriverException.class)
+                .hasMessage("cannot read Storm metrics: http://127.0.0.1:8080/render: connection refused");
+    }
+}

@@ -1,0 +1,111 @@
+package dev.lachesis.drivers.storm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lachesis.core.model.JvmThread;
+import dev.lachesis.core.model.ThreadKind;
+import dev.lachesis.drivers.storm.StormThread.Executor;
+import dev.lachesis.drivers.storm.StormThread.ExecutorSender;
+import dev.lachesis.drivers.storm.StormThread.WorkerHelper;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+class StormThreadNamesTest {
+    private static Map<String, StormThread> classified(String resource) {
+        Map<String, StormThread> result = new TreeMap<>();
+        for (JvmThread t : StormFixtures.threads(1, resource)) {
+            StormThreadNames.classify(t.name()).ifPresent(role -> result.put(t.name() + "#" + t.tid(), role));
+        }
+        return result;
+    }
+
+    @Test
+    void storm28WorkerThreadsOfOneWorkerAreExecutorsAndTimers() {
+        Map<String, StormThread> roles = classified("storm-2.8.3/threads-1-worker.txt");
+
+        assertThat(roles.values()).filteredOn(Executor.class::isInstance).containsExactlyInAnyOrder(
+                new Executor("__system", -1, -1), new Executor("source", 6, 6), new Executor("sink", 5, 5),
+                new Executor("light", 4, 4), new Executor("heavy", 3, 3), new Executor("heavy", 2, 2),
+                new Executor("__acker", 1, 1));
+        assertThat(roles.values()).filteredOn(WorkerHelper.class::isInstance).containsExactlyInAnyOrder(
+                new WorkerHelper(ThreadKind.TIMER, false), new WorkerHelper(ThreadKind.TIMER, false),
+                new WorkerHelper(ThreadKind.TIMER, false));
+        assertThat(roles.keySet()).filteredOn(n -> !n.startsWith("Thread-"))
+                .map(n -> n.substring(0, n.indexOf('#')))
+                .containsExactlyInAnyOrder("flush-tuple-timer", "backpressure-check-timer", "user-timer");
+    }
+
+    @Test
+    void storm28WithTwoWorkersAddsTransferThreadsAndLocalMessaging() {
+        Map<String, StormThread> roles = classified("storm-2.8.3/threads-2-workers.txt");
+
+        assertThat(roles.entrySet()).filteredOn(e -> e.getKey().startsWith("Worker-Transfer#"))
+                .extracting(Map.Entry::getValue)
+                .containsExactly(new WorkerHelper(ThreadKind.SENDER, true), new WorkerHelper(ThreadKind.SENDER, true));
+        assertThat(roles.entrySet()).filteredOn(e -> e.getKey().startsWith("LocalClientFlusher-"))
+                .extracting(Map.Entry::getValue)
+                .containsExactly(new WorkerHelper(ThreadKind.NETWORK, false), new WorkerHelper(ThreadKind.NETWORK, false));
+        assertThat(roles.values()).filteredOn(r -> r instanceof Executor e && e.isSystem()).hasSize(4);
+        assertThat(roles.values()).filteredOn(r -> r instanceof Executor e && !e.isSystem()).hasSize(5);
+    }
+
+    @Test
+    void clusterThreadsThatServeNoQueryAreNotRecognised() {
+        for (String name : List.of("main", "SLOT_1024", "Curator-Framework-0", "main-SendThread(localhost:2000)",
+                "heartbeat-timer", "executor-heartbeat-timer", "refresh-connections-timer", "MetricRegistryTimer",
+                "metrics-graphite-reporter-1-thread-1", "AsyncLocalizer Task Executor - 0", "GC Thread#0")) {
+            assertThat(StormThreadNames.classify(name)).as(name).isEmpty();
+        }
+    }
+
+    @Test
+    void storm123ThreadsOfOneWorker() {
+        Map<String, StormThread> roles = classified("storm-1.2.3/threads-1-worker.txt");
+
+        assertThat(roles.values()).filteredOn(Executor.class::isInstance).containsExactlyInAnyOrder(
+                new Executor("source", 3, 3), new Executor("split", 4, 5), new Executor("split", 6, 7),
+                new Executor("count", 2, 2), new Executor("__acker", 1, 1), new Executor("__system", -1, -1));
+        assertThat(roles.values()).filteredOn(ExecutorSender.class::isInstance).containsExactlyInAnyOrder(
+                new ExecutorSender(3, 3), new ExecutorSender(4, 5), new ExecutorSender(6, 7), new ExecutorSender(2, 2),
+                new ExecutorSender(1, 1), new ExecutorSender(-1, -1));
+        assertThat(roles.values()).filteredOn(r -> r.equals(new WorkerHelper(ThreadKind.SENDER, true))).hasSize(1);
+        assertThat(roles.keySet().stream().filter(n -> !n.startsWith("Thread-"))
+                .map(n -> n.substring(0, n.indexOf('#'))).distinct())
+                .containsExactlyInAnyOrder("disruptor-flush-trigger", "disruptor-flush-task-pool",
+                        "refresh-backpressure-timer", "user-timer");
+    }
+
+    @Test
+    void storm1ExecutorsSendThreadsAndHelpers() {
+        assertThat(StormThreadNames.classify("Thread-23-split-executor[3 4]"))
+                .contains(new Executor("split", 3, 4));
+        assertThat(StormThreadNames.classify("Thread-24-disruptor-executor[3 4]-send-queue"))
+                .contains(new ExecutorSender(3, 4));
+        assertThat(StormThreadNames.classify("Thread-9-disruptor-worker-transfer-queue"))
+                .contains(new WorkerHelper(ThreadKind.SENDER, true));
+        for (String timer : List.of("disruptor-flush-trigger", "disruptor-flush-task-pool", "refresh-backpressure-timer",
+                "user-timer")) {
+            assertThat(StormThreadNames.classify(timer)).as(timer).contains(new WorkerHelper(ThreadKind.TIMER, false));
+        }
+    }
+
+    @Test
+    void componentNamesWithDashesAndNegativeSystemTasksAreReadWhole() {
+        assertThat(StormThreadNames.classify("Thread-7-word-count-executor[10, 12]"))
+                .contains(new Executor("word-count", 10, 12));
+        assertThat(StormThreadNames.classify("Thread-3-__system-executor[-1 -1]"))
+                .contains(new Executor("__system", -1, -1));
+        assertThat(StormThreadNames.classify("Thread-3-x-executor[99999999999, 1]")).isEqualTo(Optional.empty());
+    }
+
+    @Test
+    void nettyThreadsAreNetwork() {
+        for (String name : List.of("Netty-server-localhost-6700-worker-1", "Netty-server-localhost-6700-boss-1",
+                "client-worker-2", "client-schedule-service-1")) {
+            assertThat(StormThreadNames.classify(name)).as(name).contains(new WorkerHelper(ThreadKind.NETWORK, false));
+        }
+    }
+}

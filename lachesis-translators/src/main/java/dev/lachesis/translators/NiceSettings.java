@@ -1,0 +1,30 @@
+package dev.lachesis.translators;
+
+import dev.lachesis.core.config.ConfigException;
+import dev.lachesis.core.config.ConfigNode;
+import dev.lachesis.translators.normalise.IntRange;
+import dev.lachesis.translators.normalise.Normaliser;
+import java.util.Set;
+
+/**
+ * Settings of the {@code nice} translator: {@code highest} (nice of the most important thread,
+ * default -20, as in the papers), {@code lowest} (nice of the least important, default 19),
+ * {@code normaliser} ({@code linear} by default, {@code log} for log-spaced priorities, {@code nice-ratio}
+ * for the 2021 paper's proportional formula) and {@code smoothing} (weight of the past, 0 = off).
+ * Immutable.
+ */
+public record NiceSettings(IntRange range, Normaliser normaliser, double smoothing) {
+    /** @throws ConfigException listing every bad value with the allowed range */
+    public static NiceSettings bind(ConfigNode node) throws ConfigException {
+        Settings s = new Settings(node, Set.of("highest", "lowest", "normaliser", "smoothing"));
+        int highest = s.integer("highest", -20, -20, 19);
+        int lowest = s.integer("lowest", 19, -20, 19);
+        if (highest >= lowest) {
+            s.problem("highest", highest, "must be below lowest (" + lowest + "): a lower nice value means more CPU");
+        }
+        Normaliser normaliser = s.normaliser("linear");
+        double smoothing = s.fraction("smoothing", 0, 0, 1);
+        s.check();
+        return new NiceSettings(new IntRange(lowest, highest), normaliser, smoothing);
+    }
+}

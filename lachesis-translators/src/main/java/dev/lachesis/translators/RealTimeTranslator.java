@@ -1,0 +1,178 @@
+package dev.lachesis.translators;
+
+import dev.lachesis.core.model.ThreadRef;
+import dev.lachesis.core.proc.ProcFs;
+import dev.lachesis.core.spi.TranslatedThread;
+import dev.lachesis.core.spi.TranslatorException;
+import dev.lachesis.translators.cgroup.CgroupHierarchy;
+import dev.lachesis.translators.cgroup.RtBudgets;
+import dev.lachesis.translators.journal.OriginalSettings;
+import dev.lachesis.translators.journal.RestoreJournal;
+import dev.lachesis.translators.kernel.Kernel;
+import dev.lachesis.translators.kernel.KernelException;
+import dev.lachesis.translators.kernel.SchedPolicy;
+import dev.lachesis.translators.kernel.ThreadGoneException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Makes each thread SCHED_RR (or SCHED_FIFO) with an RT priority from the normalised schedule
+ * ({@code sched_setscheduler}), the 2023 paper's real-time translator. Before a thread becomes
+ * real-time its cgroup gets an RT budget when it has none (cgroup v1, {@link RtBudgets}). A
+ * {@link RtWatchdog} demotes every RT thread it set back to SCHED_OTHER at once when a watched process
+ * stops making progress, and no thread is made real-time again until the back-off has passed.
+ */
+public final class RealTimeTranslator extends ThreadTranslator {
+    private static final Logger LOG = LoggerFactory.getLogger(RealTimeTranslator.class);
+    /** The value recorded for a thread the watchdog demoted; never a valid RT priority. */
+    private static final long DEMOTED = 0;
+    private static final int MAX_BACKOFF_FACTOR = 8;
+
+    private final SchedPolicy policy;
+    private final RtBudgets budgets;
+    private final WatchdogSettings watchdogSettings;
+    private final LongSupplier nanoClock;
+    private final RtWatchdog watchdog;
+    /** Guarded by {@code this}. */
+    private Long backoffUntilNanos;
+    private int trips;
+
+    public RealTimeTranslator(String name, RealTimeSettings settings, Kernel kernel, ProcFs proc,
+                              CgroupHierarchy cgroups, RestoreJournal journal, CgroupSettings cgroupSettings) {
+        this(name, settings, kernel, proc, cgroups, journal, cgroupSettings, System::nanoTime);
+    }
+
+    RealTimeTranslator(String name, RealTimeSettings settings, Kernel kernel, ProcFs proc, CgroupHierarchy cgroups,
+                       RestoreJournal journal, CgroupSettings cgroupSettings, LongSupplier nanoClock) {
+        super(name, settings.policy() == SchedPolicy.RR ? "rr" : "fifo", kernel, proc, cgroups, journal,
+                settings.normaliser(), settings.range(), settings.smoothing());
+        this.policy = settings.policy();
+        this.budgets = new RtBudgets(kernel, cgroups, journal, cgroupSettings.rtRuntimeUs(), cgroupSettings.root());
+        this.watchdogSettings = settings.watchdog();
+        this.nanoClock = nanoClock;
+        if (settings.watchdog().enabled()) {
+            watchdog = new RtWatchdog(name, kernel, proc, settings.watchdog(), this::promotedPids, this::demoteAll);
+            watchdog.start();
+        } else {
+            watchdog = null;
+        }
+        if (!budgets.applies()) {
+            RtBudgets.checkGlobalLimit(proc.root().resolve("sys/kernel/sched_rt_runtime_us")).ifPresent(LOG::warn);
+        }
+    }
+
+    @Override
+    public boolean isRealTime() {
+        return true;
+    }
+
+    @Override
+    protected void set(int tid, long value) throws KernelException {
+        kernel.setScheduler(tid, policy, (int) value);
+    }
+
+    @Override
+    protected boolean restore(OriginalSettings original) {
+        return restorer.restoreScheduler(original);
+    }
+
+    @Override
+    protected String permissionAdvice() {
+        return PermissionAdvice.forRealTime();
+    }
+
+    @Override
+    protected synchronized List<String> beforeSetting(List<TranslatedThread> changed) {
+        if (isBackingOff()) {
+            changed.clear();
+            return List.of();
+        }
+        if (!budgets.applies()) {
+            return List.of();
+        }
+        List<String> problems = new ArrayList<>();
+        Set<String> refused = new HashSet<>();
+        for (Iterator<TranslatedThread> it = changed.iterator(); it.hasNext(); ) {
+            ThreadRef ref = it.next().entry().thread().ref();
+            Applied before = applied.get(ref);
+            if (before != null && before.value() != DEMOTED) {
+                continue; // already real-time: its group has a budget
+            }
+            String group = cgroups.groupOf(proc.cgroups(ref.pid(), ref.tid())).orElse("/");
+            if (refused.contains(group)) {
+                it.remove();
+                continue;
+            }
+            try {
+                budgets.ensure(group);
+            } catch (TranslatorException e) {
+                refused.add(group);
+                problems.add(e.getMessage());
+                it.remove();
+            }
+        }
+        return problems;
+    }
+
+    /** Processes with at least one thread this translator made real-time (and not demoted). */
+    synchronized Set<Integer> promotedPids() {
+        Set<Integer> pids = new HashSet<>();
+        for (Map.Entry<ThreadRef, Applied> e : applied.entrySet()) {
+            if (e.getValue().value() != DEMOTED) {
+                pids.add(e.getKey().pid());
+            }
+        }
+        return pids;
+    }
+
+    /** Demotes every RT thread this translator set to SCHED_OTHER at once and starts the back-off. */
+    synchronized void demoteAll(String reason) {
+        int demoted = 0;
+        for (Map.Entry<ThreadRef, Applied> e : applied.entrySet()) {
+            if (e.getValue().value() == DEMOTED) {
+                continue;
+            }
+            try {
+                kernel.setScheduler(e.getKey().tid(), SchedPolicy.OTHER, 0);
+            } catch (ThreadGoneException gone) {
+                LOG.trace("{} gone while demoting", e.getKey());
+            } catch (KernelException failure) {
+                LOG.warn("{}: could not demote {}: {}", name, e.getKey(), failure.getMessage());
+            }
+            e.setValue(new Applied(e.getValue().identity(), DEMOTED));
+            demoted++;
+        }
+        trips = Math.min(trips + 1, MAX_BACKOFF_FACTOR);
+        Duration backoff = watchdogSettings.backoff().multipliedBy(Math.min(1L << (trips - 1), MAX_BACKOFF_FACTOR));
+        backoffUntilNanos = nanoClock.getAsLong() + backoff.toNanos();
+        LOG.warn("{}: {} while real-time threads ran; demoted {} RT threads to SCHED_OTHER; trying real-time again in {} s",
+                name, reason, demoted, backoff.toSeconds());
+    }
+
+    /** Whether the translator is backing off after a watchdog trip. */
+    public synchronized boolean isBackingOff() {
+        return backoffUntilNanos != null && nanoClock.getAsLong() - backoffUntilNanos < 0;
+    }
+
+    @Override
+    protected boolean afterRestore() {
+        return restorer.restoreBudgets(budgets.changedInOrder());
+    }
+
+    /** Stops the watchdog (outside the lock it may be waiting for), then restores every thread. */
+    @Override
+    public void close() {
+        if (watchdog != null) {
+            watchdog.close();
+        }
+        super.close();
+    }
+}

@@ -1,0 +1,23 @@
+package dev.lachesis.translators;
+
+import dev.lachesis.core.config.ConfigException;
+import dev.lachesis.core.spi.TranslatorContext;
+import dev.lachesis.translators.journal.JournalLocation;
+import dev.lachesis.translators.journal.RestoreJournal;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** What the three factories share: opening the restore journal a context names. */
+final class TranslatorFactorySupport {
+    private TranslatorFactorySupport() {
+    }
+
+    static RestoreJournal journal(TranslatorContext context) throws ConfigException {
+        Path file = JournalLocation.resolve(context.journal());
+        try {
+            return RestoreJournal.open(file);
+        } catch (IOException e) {
+            throw new ConfigException("journal (" + file + ") cannot be read: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,339 @@
+package dev.lachesis.translators.journal;
+
+import dev.lachesis.translators.kernel.SchedPolicy;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The file where every thread's original settings are written before its first change, with the
+ * cgroups Lachesis created and the real-time budgets it changed, so that {@code lachesis restore}
+ * can undo everything after a crash or {@code kill -9}. Each record is appended and forced to disk
+ * before the change it protects. All translators of one daemon share one instance per path
+ * ({@link #open}, reference-counted); the file is deleted when the last user releases it after a
+ * complete restore. An existing file is loaded first: the originals it holds (from a run that
+ * crashed) stay the originals. Thread-safe.
+ *
+ * <p>Format: one tab-separated record per line, with {@code \t}, {@code \n} and {@code \\} escaped:
+ * {@code thread pid pidStart tid tidStart policy rtPriority nice cgroup name},
+ * {@code group path} (created), {@code budget path originalRuntimeUs}, {@code hierarchy version mount}.
+ */
+public final class RestoreJournal implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(RestoreJournal.class);
+    private static final String HEADER = "# lachesis restore journal: lachesis restore --journal <this file>";
+    private static final Map<Path, RestoreJournal> OPEN = new HashMap<>();
+    /** Thread records kept before a compaction is considered; it then waits for the file to double. */
+    static final int MIN_COMPACT_SIZE = 4_096;
+
+    private final Path file;
+    private final Map<ThreadIdentity, OriginalSettings> threads = new LinkedHashMap<>();
+    private final List<Path> createdGroups = new ArrayList<>();
+    private final Map<Path, Long> budgets = new LinkedHashMap<>();
+    private String hierarchy;
+    private int users;
+    private boolean incomplete;
+    private boolean keepFile;
+    private int compactAbove = MIN_COMPACT_SIZE;
+
+    private RestoreJournal(Path file) {
+        this.file = file;
+    }
+
+    /**
+     * The journal at {@code file}, shared with every other user in this JVM; call {@link #close()}
+     * once done with it.
+     *
+     * @throws IOException when an existing file cannot be read
+     */
+    public static RestoreJournal open(Path file) throws IOException {
+        Path key = file.toAbsolutePath().normalize();
+        synchronized (OPEN) {
+            RestoreJournal journal = OPEN.get(key);
+            if (journal == null) {
+                journal = new RestoreJournal(key);
+                journal.load();
+                OPEN.put(key, journal);
+            }
+            synchronized (journal) {
+                journal.users++;
+            }
+            return journal;
+        }
+    }
+
+    /** Reads a journal file without registering as a user (for {@code lachesis restore}). */
+    public static RestoreJournal read(Path file) throws IOException {
+        RestoreJournal journal = new RestoreJournal(file.toAbsolutePath().normalize());
+        journal.load();
+        return journal;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    private void load() throws IOException {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            return;
+        }
+        for (String line : lines) {
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            String[] f = line.split("\t", -1);
+            try {
+                switch (f[0]) {
+                    case "thread" -> {
+                        ThreadIdentity id = new ThreadIdentity(Integer.parseInt(f[1]), Long.parseLong(f[2]),
+                                Integer.parseInt(f[3]), Long.parseLong(f[4]));
+                        threads.putIfAbsent(id, new OriginalSettings(id, unescape(f[9]), SchedPolicy.of(Integer.parseInt(f[5])),
+                                Integer.parseInt(f[6]), Integer.parseInt(f[7]), f[8].isEmpty() ? null : unescape(f[8])));
+                    }
+                    case "group" -> createdGroups.add(Path.of(unescape(f[1])));
+                    case "budget" -> budgets.putIfAbsent(Path.of(unescape(f[1])), Long.parseLong(f[2]));
+                    case "hierarchy" -> hierarchy = f[1] + "\t" + unescape(f[2]);
+                    default -> LOG.warn("{}: skipping an unknown record: {}", file, line);
+                }
+            } catch (RuntimeException e) {
+                LOG.warn("{}: skipping an unreadable record '{}': {}", file, line, e.toString());
+            }
+        }
+        if (!threads.isEmpty()) {
+            LOG.info("{} holds the original settings of {} threads from an earlier run; they stay the originals",
+                    file, threads.size());
+        }
+    }
+
+    /** Whether the thread's originals are already recorded. */
+    public synchronized boolean contains(ThreadIdentity id) {
+        return threads.containsKey(id);
+    }
+
+    public synchronized Optional<OriginalSettings> original(ThreadIdentity id) {
+        return Optional.ofNullable(threads.get(id));
+    }
+
+    /** Every recorded thread, in recording order. */
+    public synchronized List<OriginalSettings> threads() {
+        return List.copyOf(threads.values());
+    }
+
+    /** Groups Lachesis created, in creation order (parents first). */
+    public synchronized List<Path> createdGroups() {
+        return List.copyOf(createdGroups);
+    }
+
+    /** Groups whose real-time budget Lachesis changed → their original {@code cpu.rt_runtime_us}, parents first. */
+    public synchronized Map<Path, Long> budgets() {
+        return Map.copyOf(budgets);
+    }
+
+    /** The same, as an ordered list (parents first). */
+    public synchronized List<Map.Entry<Path, Long>> budgetsInOrder() {
+        return List.copyOf(budgets.entrySet());
+    }
+
+    /** The cgroup hierarchy the group paths refer to, as {@code version\tmount}, when recorded. */
+    public synchronized Optional<String> hierarchy() {
+        return Optional.ofNullable(hierarchy);
+    }
+
+    /**
+     * Records the originals of threads not yet recorded and forces them to disk.
+     *
+     * @throws IOException when the journal cannot be written: the change must then not be made
+     */
+    public synchronized void recordThreads(Collection<OriginalSettings> originals) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        List<OriginalSettings> added = new ArrayList<>();
+        for (OriginalSettings o : originals) {
+            if (!threads.containsKey(o.identity())) {
+                appendThread(sb, o);
+                added.add(o);
+            }
+        }
+        if (added.isEmpty()) {
+            return;
+        }
+        append(sb.toString());
+        added.forEach(o -> threads.put(o.identity(), o));
+    }
+
+    private static void appendThread(StringBuilder sb, OriginalSettings o) {
+        ThreadIdentity id = o.identity();
+        sb.append("thread\t").append(id.pid()).append('\t').append(id.pidStartTicks()).append('\t')
+                .append(id.tid()).append('\t').append(id.tidStartTicks()).append('\t')
+                .append(o.policy().code()).append('\t').append(o.rtPriority()).append('\t').append(o.nice())
+                .append('\t').append(o.cgroup() == null ? "" : escape(o.cgroup())).append('\t')
+                .append(escape(o.name())).append('\n');
+    }
+
+    /**
+     * Keeps a long-running daemon's journal from growing with every thread that ever lived: once it
+     * holds more than {@link #MIN_COMPACT_SIZE} thread records (and twice as many as after the last
+     * compaction), the records of threads {@code alive} rejects are dropped and the file is rewritten
+     * atomically (a temporary file forced to disk, then renamed over it).
+     *
+     * @return whether it compacted
+     */
+    public synchronized boolean compactIfLarge(java.util.function.Predicate<ThreadIdentity> alive) throws IOException {
+        if (threads.size() <= compactAbove) {
+            return false;
+        }
+        int before = threads.size();
+        threads.keySet().removeIf(alive.negate());
+        StringBuilder sb = new StringBuilder(HEADER).append('\n');
+        if (hierarchy != null) {
+            String[] h = hierarchy.split("\t", 2);
+            sb.append("hierarchy\t").append(h[0]).append('\t').append(escape(h[1])).append('\n');
+        }
+        threads.values().forEach(o -> appendThread(sb, o));
+        createdGroups.forEach(g -> sb.append("group\t").append(escape(g.toString())).append('\n'));
+        budgets.forEach((g, r) -> sb.append("budget\t").append(escape(g.toString())).append('\t').append(r).append('\n'));
+        Path temp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer buf = StandardCharsets.UTF_8.encode(sb.toString());
+            while (buf.hasRemaining()) {
+                ch.write(buf);
+            }
+            ch.force(false);
+        }
+        Files.move(temp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        compactAbove = Math.max(MIN_COMPACT_SIZE, 2 * threads.size());
+        LOG.debug("Compacted {}: {} of {} thread records kept", file, threads.size(), before);
+        return true;
+    }
+
+    /** Records the cgroup hierarchy the group paths refer to (once). */
+    public synchronized void recordHierarchy(String version, Path mount) throws IOException {
+        String value = version + "\t" + mount;
+        if (!value.equals(hierarchy)) {
+            append("hierarchy\t" + version + "\t" + escape(mount.toString()) + "\n");
+            hierarchy = value;
+        }
+    }
+
+    /** Records, before creating it, a group Lachesis is about to create. */
+    public synchronized void recordGroupCreated(Path group) throws IOException {
+        if (!createdGroups.contains(group)) {
+            append("group\t" + escape(group.toString()) + "\n");
+            createdGroups.add(group);
+        }
+    }
+
+    /** Records, before changing it, a group's original real-time budget (the first one recorded wins). */
+    public synchronized void recordBudget(Path group, long originalRuntimeUs) throws IOException {
+        if (!budgets.containsKey(group)) {
+            append("budget\t" + escape(group.toString()) + "\t" + originalRuntimeUs + "\n");
+            budgets.put(group, originalRuntimeUs);
+        }
+    }
+
+    /** Notes that a restore left something behind, so the file is kept for {@code lachesis restore}. */
+    public synchronized void markIncomplete() {
+        incomplete = true;
+    }
+
+    private void append(String text) throws IOException {
+        boolean fresh = !Files.exists(file);
+        if (fresh && file.getParent() != null) {
+            Files.createDirectories(file.getParent());
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND)) {
+            ByteBuffer buf = StandardCharsets.UTF_8.encode((fresh ? HEADER + "\n" : "") + text);
+            while (buf.hasRemaining()) {
+                ch.write(buf);
+            }
+            ch.force(false);
+        }
+    }
+
+    /**
+     * Releases this user's hold. The last user deletes the file, unless a restore was incomplete.
+     */
+    @Override
+    public void close() {
+        synchronized (OPEN) {
+            synchronized (this) {
+                if (users == 0) {
+                    return;
+                }
+                users--;
+                if (users > 0) {
+                    return;
+                }
+                OPEN.remove(file);
+                if (incomplete) {
+                    LOG.warn("Some threads or groups could not be restored; kept {} for 'lachesis restore'", file);
+                } else if (keepFile) {
+                    LOG.debug("Kept {} for 'lachesis restore'", file);
+                } else {
+                    deleteFile();
+                }
+            }
+        }
+    }
+
+    /**
+     * Releases this user's hold but keeps the file whatever happens, for changes deliberately left in
+     * place ({@code lachesis set}) until {@code lachesis restore}. The next {@link #open} reads the file again.
+     */
+    public void closeKeepingFile() {
+        synchronized (OPEN) {
+            synchronized (this) {
+                keepFile = true;
+            }
+            close();
+        }
+    }
+
+    /** Deletes the file and forgets every record (after a complete restore). */
+    public synchronized void deleteFile() {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            LOG.warn("Could not delete the restore journal {}: {}", file, e.toString());
+        }
+        threads.clear();
+        createdGroups.clear();
+        budgets.clear();
+        hierarchy = null;
+    }
+
+    static String escape(String s) {
+        return s.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n");
+    }
+
+    static String unescape(String s) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 1 < s.length()) {
+                char n = s.charAt(++i);
+                sb.append(n == 't' ? '\t' : n == 'n' ? '\n' : n);
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+}

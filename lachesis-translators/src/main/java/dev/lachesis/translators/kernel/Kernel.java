@@ -1,0 +1,46 @@
+package dev.lachesis.translators.kernel;
+
+import dev.lachesis.translators.linux.jna.JnaKernel;
+import java.nio.file.Path;
+
+/**
+ * The few kernel operations translators need, so that normalising, diffing, journalling and
+ * restoring stay plain Java tested against a recording fake, and only {@link JnaKernel} makes
+ * system calls. Every thread is named by its kernel thread id. Implementations are thread-safe.
+ */
+public interface Kernel {
+    /** The machine's kernel, reached through libc with JNA. */
+    static Kernel system() {
+        return JnaKernel.instance();
+    }
+
+    /** The nice value (-20..19) of thread {@code tid} ({@code getpriority(PRIO_PROCESS, tid)}). */
+    int nice(int tid) throws KernelException;
+
+    /** Sets the nice value of thread {@code tid} ({@code setpriority(PRIO_PROCESS, tid, nice)}). */
+    void setNice(int tid, int nice) throws KernelException;
+
+    /** The scheduling policy of thread {@code tid}. */
+    SchedPolicy policy(int tid) throws KernelException;
+
+    /** The real-time priority of thread {@code tid} (0 for non-real-time policies). */
+    int rtPriority(int tid) throws KernelException;
+
+    /**
+     * Sets the policy and real-time priority of thread {@code tid}; {@code rtPriority} must be 0 for
+     * non-real-time policies. The nice value is kept.
+     */
+    void setScheduler(int tid, SchedPolicy policy, int rtPriority) throws KernelException;
+
+    /** The calling thread's kernel thread id. */
+    int currentTid();
+
+    /** Writes {@code value} to a cgroup control file in a single {@code write(2)}. */
+    void writeControlFile(Path file, String value) throws KernelException;
+
+    /** Creates a cgroup directory; it is not an error when it exists. */
+    void makeGroup(Path dir) throws KernelException;
+
+    /** Removes an empty cgroup directory ({@code rmdir(2)}); it is not an error when it is gone. */
+    void removeGroup(Path dir) throws KernelException;
+}

@@ -1,0 +1,160 @@
+package dev.lachesis.translators.linux.jna;
+
+import com.sun.jna.LastErrorException;
+import com.sun.jna.NativeLong;
+import dev.lachesis.translators.kernel.Errno;
+import dev.lachesis.translators.kernel.Kernel;
+import dev.lachesis.translators.kernel.KernelException;
+import dev.lachesis.translators.kernel.SchedPolicy;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link Kernel} of this machine, through {@link LinuxLibc}: one short method per call that
+ * turns the captured {@code errno} into a typed {@link KernelException} naming the call, its
+ * arguments and the errno. Whether libc has {@code gettid()} is probed once. Thread-safe (it holds
+ * no state besides the probe result).
+ */
+public final class JnaKernel implements Kernel {
+    private static final Logger LOG = LoggerFactory.getLogger(JnaKernel.class);
+    private static final JnaKernel INSTANCE = new JnaKernel();
+
+    private final LinuxLibc libc = LinuxLibc.INSTANCE;
+    private final boolean hasGettid = probeGettid();
+    /** One native sched_param per calling thread, so a round of 1,000 calls allocates no native memory. */
+    private final ThreadLocal<LinuxLibc.SchedParam> params = ThreadLocal.withInitial(LinuxLibc.SchedParam::new);
+
+    private JnaKernel() {
+    }
+
+    /** The one instance; libc is loaded on first use. */
+    public static JnaKernel instance() {
+        return INSTANCE;
+    }
+
+    private boolean probeGettid() {
+        try {
+            libc.gettid();
+            LOG.debug("libc has gettid()");
+            return true;
+        } catch (UnsatisfiedLinkError | LastErrorException e) {
+            LOG.info("libc has no gettid() (glibc older than 2.30): reading thread ids from /proc/thread-self");
+            return false;
+        }
+    }
+
+    @Override
+    public int nice(int tid) throws KernelException {
+        try {
+            return libc.getpriority(LinuxLibc.PRIO_PROCESS, tid);
+        } catch (LastErrorException e) {
+            throw KernelException.of("getpriority(PRIO_PROCESS, tid=" + tid + ")", e.getErrorCode());
+        }
+    }
+
+    @Override
+    public void setNice(int tid, int nice) throws KernelException {
+        try {
+            libc.setpriority(LinuxLibc.PRIO_PROCESS, tid, nice);
+        } catch (LastErrorException e) {
+            throw KernelException.of("setpriority(PRIO_PROCESS, tid=" + tid + ", nice=" + nice + ")", e.getErrorCode());
+        }
+    }
+
+    @Override
+    public SchedPolicy policy(int tid) throws KernelException {
+        try {
+            return SchedPolicy.of(libc.sched_getscheduler(tid) & 0xff);
+        } catch (LastErrorException e) {
+            throw KernelException.of("sched_getscheduler(tid=" + tid + ")", e.getErrorCode());
+        }
+    }
+
+    @Override
+    public int rtPriority(int tid) throws KernelException {
+        LinuxLibc.SchedParam param = params.get();
+        try {
+            libc.sched_getparam(tid, param);
+        } catch (LastErrorException e) {
+            throw KernelException.of("sched_getparam(tid=" + tid + ")", e.getErrorCode());
+        }
+        return param.sched_priority;
+    }
+
+    @Override
+    public void setScheduler(int tid, SchedPolicy policy, int rtPriority) throws KernelException {
+        try {
+            LinuxLibc.SchedParam param = params.get();
+            param.sched_priority = rtPriority;
+            libc.sched_setscheduler(tid, policy.code(), param);
+        } catch (LastErrorException e) {
+            throw KernelException.of("sched_setscheduler(tid=" + tid + ", policy=" + policy.schedName()
+                    + ", priority=" + rtPriority + ")", e.getErrorCode());
+        }
+    }
+
+    @Override
+    public int currentTid() {
+        if (hasGettid) {
+            return libc.gettid();
+        }
+        try {
+            return Integer.parseInt(Files.readSymbolicLink(Path.of("/proc/thread-self")).getFileName().toString());
+        } catch (IOException | NumberFormatException e) {
+            throw new IllegalStateException("cannot read this thread's id from /proc/thread-self", e);
+        }
+    }
+
+    @Override
+    public void writeControlFile(Path file, String value) throws KernelException {
+        String call = "write(" + file + ", \"" + value + "\")";
+        int fd;
+        try {
+            fd = libc.open(file.toString(), LinuxLibc.O_WRONLY);
+        } catch (LastErrorException e) {
+            throw KernelException.of("open(" + file + ", O_WRONLY) for " + call, e.getErrorCode());
+        }
+        byte[] bytes = value.getBytes(StandardCharsets.US_ASCII);
+        try {
+            libc.write(fd, bytes, new NativeLong(bytes.length));
+        } catch (LastErrorException e) {
+            throw KernelException.of(call, e.getErrorCode());
+        } finally {
+            closeQuietly(fd, file);
+        }
+    }
+
+    private void closeQuietly(int fd, Path file) {
+        try {
+            libc.close(fd);
+        } catch (LastErrorException e) {
+            LOG.warn("close({}) of {} failed: {}", fd, file, Errno.name(e.getErrorCode()));
+        }
+    }
+
+    @Override
+    public void makeGroup(Path dir) throws KernelException {
+        try {
+            libc.mkdir(dir.toString(), 0755);
+        } catch (LastErrorException e) {
+            if (e.getErrorCode() != Errno.EEXIST) {
+                throw KernelException.of("mkdir(" + dir + ")", e.getErrorCode());
+            }
+        }
+    }
+
+    @Override
+    public void removeGroup(Path dir) throws KernelException {
+        try {
+            libc.rmdir(dir.toString());
+        } catch (LastErrorException e) {
+            if (e.getErrorCode() != Errno.ENOENT) {
+                throw KernelException.of("rmdir(" + dir + ")", e.getErrorCode());
+            }
+        }
+    }
+}

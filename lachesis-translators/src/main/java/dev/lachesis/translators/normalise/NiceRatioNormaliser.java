@@ -1,0 +1,42 @@
+package dev.lachesis.translators.normalise;
+
+/**
+ * The nice formula of the 2021 paper (§5.3): the kernel gives a thread 1.25 times the CPU of one a
+ * nice level below it, so a thread with priority {@code x} gets
+ * {@code F(x) = n_max + (log p_max − log x) / log 1.25}, where {@code n_max} is the range's value for
+ * the highest priority and {@code p_max} the highest raw priority: CPU shares stay proportional to
+ * the priorities. When the spread does not fit in the range, a final min-max (on the logarithms,
+ * which is the same as on {@code F}) squeezes it in. Zeros and negatives get the lowest value, as in
+ * {@link LogNormaliser}. Immutable.
+ */
+public final class NiceRatioNormaliser implements Normaliser {
+    private static final double LOG_STEP = Math.log(1.25);
+
+    @Override
+    public String name() {
+        return "nice-ratio";
+    }
+
+    @Override
+    public int[] normalise(double[] raw, IntRange range) {
+        PositiveLogs logs = PositiveLogs.of(raw);
+        IntRange positives = logs.hasNonPositive() ? range.withoutLowest() : range;
+        double stepsNeeded = (logs.max() - logs.min()) / LOG_STEP;
+        boolean fits = !Double.isFinite(stepsNeeded) || stepsNeeded <= positives.size() - 1;
+        int[] out = new int[raw.length];
+        for (int i = 0; i < raw.length; i++) {
+            double x = raw[i];
+            if (Double.isNaN(x) || x <= 0) {
+                out[i] = range.lowest();
+            } else if (x == Double.POSITIVE_INFINITY || logs.max() == logs.min()) {
+                out[i] = positives.highest();
+            } else if (fits) {
+                double steps = (logs.max() - Math.log(x)) / LOG_STEP;
+                out[i] = positives.clamp(Math.round(positives.highest() - positives.direction() * steps));
+            } else {
+                out[i] = positives.at((Math.log(x) - logs.min()) / (logs.max() - logs.min()));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,84 @@
+package dev.lachesis.translators;
+
+import dev.lachesis.core.proc.ProcFs;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/** A temporary {@code /proc} tree with processes and threads whose stat lines the test controls. */
+final class FakeProc {
+    final Path root;
+    final ProcFs procFs;
+
+    FakeProc(Path root) {
+        this.root = root;
+        this.procFs = new ProcFs(root);
+    }
+
+    /** Adds (or replaces) a thread; the process's own stat is its first thread's with {@code processStart}. */
+    FakeProc thread(int pid, long processStart, int tid, String comm, int nice, int policy, int rtPriority, String cgroup) {
+        write(root.resolve(pid + "/stat"), statLine(pid, comm, 'S', 0, processStart, 0, 0));
+        write(root.resolve(pid + "/task/" + tid + "/stat"), statLine(tid, comm, 'S', nice, processStart + tid, rtPriority, policy));
+        write(root.resolve(pid + "/task/" + tid + "/cgroup"), "1:cpu,cpuacct:" + cgroup + "\n0::/\n");
+        write(root.resolve(pid + "/task/" + tid + "/schedstat"), "0 0 0\n");
+        return this;
+    }
+
+    FakeProc thread(int pid, int tid, String comm) {
+        return thread(pid, 1000, tid, comm, 0, 0, 0, "/");
+    }
+
+    /** Marks a thread runnable ({@code R}) with the given run time in {@code schedstat}. */
+    void runnable(int pid, long processStart, int tid, String comm, long runTimeNanos) {
+        write(root.resolve(pid + "/task/" + tid + "/stat"), statLine(tid, comm, 'R', 0, processStart + tid, 0, 0));
+        write(root.resolve(pid + "/task/" + tid + "/schedstat"), runTimeNanos + " 0 0\n");
+    }
+
+    /** Replaces the process with another one under the same PID (a later start time). */
+    void restartProcess(int pid, long newStart) {
+        deleteTree(root.resolve(Integer.toString(pid)));
+        write(root.resolve(pid + "/stat"), statLine(pid, "java", 'S', 0, newStart, 0, 0));
+    }
+
+    void remove(int pid) {
+        deleteTree(root.resolve(Integer.toString(pid)));
+    }
+
+    static String statLine(int id, String comm, char state, int nice, long start, int rtPriority, int policy) {
+        StringBuilder sb = new StringBuilder().append(id).append(" (").append(comm).append(") ").append(state);
+        for (int field = 4; field <= 52; field++) {
+            long v = switch (field) {
+                case 19 -> nice;
+                case 22 -> start;
+                case 40 -> rtPriority;
+                case 41 -> policy;
+                default -> 0;
+            };
+            sb.append(' ').append(v);
+        }
+        return sb.append('\n').toString();
+    }
+
+    static void write(Path file, String text) {
+        try {
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
