@@ -82,6 +82,32 @@ class FileReplaySourceIT {
         }
     }
 
+    @Test
+    void nothingIsLostWhenTheJobRestartsFromACheckpoint() throws Exception {
+        int lines = 3_000;
+        Path file = dir.resolve("records.txt");
+        Files.writeString(file, IntStream.range(0, lines).mapToObj(i -> "record-" + i + "\n").collect(Collectors.joining()));
+        FailOnce.reset();
+        try (MetricStore store = MetricStore.open()) {
+            StreamExecutionEnvironment env = FlinkJobs.environment(store);
+            env.enableCheckpointing(200);
+            env.fromSource(FileReplaySource.of(FileReplaySettings.of(file).withRate(1_000).following(), "file"),
+                            WatermarkStrategy.noWatermarks(), "file")
+                    .map(new FailOnce(lines / 3)).name("fail-once")
+                    .sinkTo(new DiscardingSink<>()).name("sink");
+            JobClient client = env.executeAsync("lachesis-src-restart-" + UUID.randomUUID().toString().substring(0, 8));
+            try {
+                await().atMost(Duration.ofSeconds(120)).until(() -> FailOnce.SEEN.size() == lines);
+            } finally {
+                FlinkJobs.stop(client);
+            }
+        }
+        LOG.info("Lines {}, received {} (after one failure and a restore)", lines, FailOnce.RECEIVED.get());
+        assertThat(FailOnce.FAILED).isTrue();
+        assertThat(FailOnce.SEEN).hasSize(lines).contains("record-0", "record-" + (lines - 1));
+        assertThat(FailOnce.RECEIVED.get()).isGreaterThan(lines);
+    }
+
     private static MetricPoint last(List<MetricPoint> points) {
         return points.isEmpty() ? new MetricPoint("", -1, 0) : points.get(points.size() - 1);
     }

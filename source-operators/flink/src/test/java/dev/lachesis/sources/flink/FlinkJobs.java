@@ -30,6 +30,9 @@ final class FlinkJobs {
         config.setString("metrics.scope.task", "flink.taskmanager.<job_id>.<task_id>.<subtask_index>.<job_name>.<task_name>");
         config.setString("metrics.scope.operator",
                 "flink.taskmanager.<job_id>.<task_id>.<subtask_index>.<job_name>.<operator_id>.<operator_name>");
+        config.setString("restart-strategy.type", "fixed-delay");
+        config.setString("restart-strategy.fixed-delay.attempts", "3");
+        config.setString("restart-strategy.fixed-delay.delay", "200 ms");
         // Few, small network buffers, so a held-back operator pushes back on the source soon.
         config.setString("taskmanager.memory.segment-size", "4kb");
         config.setString("taskmanager.network.memory.buffers-per-channel", "2");
