@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -28,6 +27,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.awaitility.Awaitility;
 
 /**
  * A real single-node Kafka broker in KRaft mode (broker and controller in one process, no
@@ -84,7 +84,7 @@ public final class KafkaBroker implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(new Thread(broker::destroyForcibly, "kafka-broker-killer"));
         try {
             started.awaitReady();
-        } catch (RuntimeException | InterruptedException e) {
+        } catch (RuntimeException e) {
             started.close();
             throw e;
         }
@@ -135,20 +135,17 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
-    private void awaitReady() throws InterruptedException {
-        Instant deadline = Instant.now().plus(START_TIMEOUT);
-        while (Instant.now().isBefore(deadline)) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("Kafka broker exited with " + process.exitValue() + ":\n"
-                        + tail(dir.resolve("broker.log")));
-            }
-            if (accepts() && answersMetadata()) {
-                return;
-            }
-            Thread.sleep(200);
-        }
-        throw new IllegalStateException("Kafka broker did not start within " + START_TIMEOUT + "; see "
-                + dir.resolve("broker.log"));
+    private void awaitReady() {
+        Awaitility.await("Kafka broker taking requests on " + bootstrapServers())
+                .atMost(START_TIMEOUT)
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> {
+                    if (!process.isAlive()) {
+                        throw new IllegalStateException("Kafka broker exited with " + process.exitValue() + ":\n"
+                                + tail(dir.resolve("broker.log")));
+                    }
+                    return accepts() && answersMetadata();
+                });
     }
 
     private boolean answersMetadata() {

@@ -1,8 +1,6 @@
 package dev.lachesis.sources.flink;
 
 import dev.lachesis.sources.FileReplaySettings;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Set;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
@@ -43,15 +41,11 @@ public final class FileReplaySource implements Source<StampedLine, FileShareSpli
 
     /**
      * A source reading per {@code settings}; {@code name} goes into the reader threads' names
-     * ({@code lachesis-source-reader-<name>-<subtask>}), best the same as the operator's.
-     *
-     * @throws IllegalArgumentException if the file cannot be read
+     * ({@code lachesis-source-reader-<name>-<subtask>}), best the same as the operator's. The
+     * file is opened where the subtasks run, not where the job is built: a file that cannot be
+     * read fails the subtask with the I/O error.
      */
     public static FileReplaySource of(FileReplaySettings settings, String name) {
-        if (!Files.isReadable(Path.of(settings.path()))) {
-            throw new IllegalArgumentException("File source " + name + ": path '" + settings.path()
-                    + "' is not a readable file");
-        }
         return new FileReplaySource(settings, name);
     }
 
