@@ -65,9 +65,12 @@ public final class FileReplayReader implements Runnable {
         this.pace = new Pace(new ReplaySchedule(ratePerSecond, clock.nanoTime()), clock.epochMillis(), 0);
     }
 
-    /** The name a source's reader thread gets, so Lachesis can tell it from the SPE's threads. */
-    public static String threadName(String component, int index) {
-        return "lachesis-source-reader-" + component + "-" + index;
+    /**
+     * The name a source's reader thread gets, so Lachesis can tell it from the SPE's threads and
+     * find its operator: {@code instance} is the Storm task id or the Flink subtask index.
+     */
+    public static String threadName(String component, int instance) {
+        return "lachesis-source-reader-" + component + "-" + instance;
     }
 
     /**

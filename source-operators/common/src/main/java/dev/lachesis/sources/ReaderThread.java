@@ -19,9 +19,12 @@ public final class ReaderThread implements AutoCloseable {
         this.thread = thread;
     }
 
-    /** Starts {@code body} on a daemon thread named for the source instance. */
-    public static ReaderThread start(String component, int index, Runnable body) {
-        Thread thread = new Thread(body, FileReplayReader.threadName(component, index));
+    /**
+     * Starts {@code body} on a daemon thread named for the source instance: {@code instance} is
+     * what the SPE names the instance by (Storm: the task id; Flink: the subtask index).
+     */
+    public static ReaderThread start(String component, int instance, Runnable body) {
+        Thread thread = new Thread(body, FileReplayReader.threadName(component, instance));
         thread.setDaemon(true);
         thread.start();
         LOG.info("Started source reader thread {}", thread.getName());

@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * figure is exact with the default at-least-once guarantee (or with tuple tracking enforced);
  * otherwise it counts from the offsets the spout commits.
  *
- * <p>A thread of its own ({@code lachesis-source-offsets-<component>-<task index>}) asks for the
+ * <p>A thread of its own ({@code lachesis-source-offsets-<component>-<task id>}) asks for the
  * log-end offsets once per second through a second consumer that joins no group: the gauge never
  * blocks Storm's reporter, and the figure stays fresh while Storm stops calling
  * {@code nextTuple} (at {@code topology.max.spout.pending}). Not thread-safe, like every spout.
@@ -74,7 +74,7 @@ public class BacklogKafkaSpout<K, V> extends KafkaSpout<K, V> {
         SourceQueueSize.register(context, () -> backlog);
         super.open(conf, context, new SpoutOutputCollector(emitted));
         refresher = new Thread(this::refreshEverySecond,
-                "lachesis-source-offsets-" + context.getThisComponentId() + "-" + context.getThisTaskIndex());
+                "lachesis-source-offsets-" + context.getThisComponentId() + "-" + context.getThisTaskId());
         refresher.setDaemon(true);
         refresher.start();
     }

@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
 /**
  * A spout that replays a file's lines at a fixed input rate, the way the papers' sensor workloads
  * feed a query, and publishes its backlog as {@value SourceQueueSize#NAME}. A reader thread
- * ({@code lachesis-source-reader-<component>-<task index>}) puts lines into a bounded buffer when
+ * ({@code lachesis-source-reader-<component>-<task id>}, the task id Storm's executor threads
+ * and metric names carry) puts lines into a bounded buffer when
  * the schedule says they arrive; {@code nextTuple} emits from it. When the topology cannot keep
  * up the backlog grows in the spout, where Lachesis sees it, and the buffer's cap holds the reader
  * (nothing is dropped). Each tuple carries {@value #RECORD_FIELD} (the line) and
@@ -91,7 +92,7 @@ public class FileReplaySpout extends BaseRichSpout {
         buffer = new RecordBuffer<>(settings.capacity());
         reader = new FileReplayReader(settings, index, instances, first, buffer, ReplayClock.SYSTEM);
         SourceQueueSize.register(context, () -> reader.backlog() + toRetryCount.get());
-        readerThread = ReaderThread.start(component, index, reader);
+        readerThread = ReaderThread.start(component, context.getThisTaskId(), reader);
         LOG.info("Spout {} task {} replays {} from record {} at {} records/s (buffer {} records)",
                 component, index, file, first, settings.ratePerSecond(), settings.capacity());
     }
