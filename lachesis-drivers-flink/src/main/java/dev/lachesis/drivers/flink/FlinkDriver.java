@@ -54,6 +54,7 @@ final class FlinkDriver implements SpeDriver {
     private final Map<Integer, List<Integer>> knownTids = new HashMap<>();
     private final Map<Integer, List<JvmThread>> knownThreads = new HashMap<>();
     private final Set<String> reportedAmbiguous = new HashSet<>();
+    private final Set<String> reportedUnmatchedSources = new HashSet<>();
     /** JVMs whose threads could not be read, with the reason last logged. */
     private final Map<Integer, String> unreadable = new HashMap<>();
 
@@ -82,7 +83,8 @@ final class FlinkDriver implements SpeDriver {
         DriverException firstFailure = null;
         for (int pid : workers) {
             try {
-                mapped.addAll(FlinkThreadMapper.map(pid, threadsOf(pid), running, this::reportAmbiguous));
+                mapped.addAll(FlinkThreadMapper.map(pid, threadsOf(pid), running, this::reportAmbiguous,
+                        this::reportUnmatchedSource));
                 seen.add(pid);
                 if (unreadable.remove(pid) != null) {
                     LOG.info("The threads of Flink JVM {} can be read again", pid);
@@ -157,6 +159,13 @@ final class FlinkDriver implements SpeDriver {
         if (reportedAmbiguous.add(threadName)) {
             LOG.warn("Thread '{}' matches vertices of more than one running Flink job; it is not scheduled "
                     + "(give the jobs' operators distinct names)", threadName);
+        }
+    }
+
+    private void reportUnmatchedSource(String threadName) {
+        if (reportedUnmatchedSources.add(threadName)) {
+            LOG.info("Source thread '{}' fits no source subtask of this TaskManager; it is not scheduled (name the "
+                    + "source as its operator: FileReplaySource.of(settings, name) with env.fromSource(…, name))", threadName);
         }
     }
 

@@ -49,11 +49,17 @@ public final class FlinkDriverFactory implements SpeDriverFactory {
         } catch (URISyntaxException e) {
             problems.add(settingsNode.problem("rest-url", settings.restUrl(), "is not a URL: " + e.getReason()));
         }
-        GraphiteTaskScope scope = null;
+        GraphiteScope scope = null;
         try {
-            scope = GraphiteTaskScope.parse(settings.taskScope());
+            scope = GraphiteScope.task(settings.taskScope());
         } catch (IllegalArgumentException e) {
             problems.add(settingsNode.problem("task-scope", settings.taskScope(), e.getMessage()));
+        }
+        GraphiteScope operatorScope = null;
+        try {
+            operatorScope = GraphiteScope.operator(settings.operatorScope());
+        } catch (IllegalArgumentException e) {
+            problems.add(settingsNode.problem("operator-scope", settings.operatorScope(), e.getMessage()));
         }
         checkPositive(settingsNode, "request-timeout", settings.requestTimeout(), problems);
         Duration window = settings.window() == null ? context.metrics().defaultWindow() : settings.window();
@@ -68,7 +74,7 @@ public final class FlinkDriverFactory implements SpeDriverFactory {
         FlinkRestClient rest = new FlinkRestClient(restUrl, settings.requestTimeout());
         TaskMetricReader reader = settings.metricsFrom() == FlinkDriverSettings.MetricsFrom.REST
                 ? new RestTaskMetrics(rest, context.clock(), window)
-                : new GraphiteTaskMetrics(context.metrics(), scope, window);
+                : new GraphiteTaskMetrics(context.metrics(), scope, operatorScope, window);
         JvmProcessFinder finder = JvmProcessFinder.system();
         List<String> markers = settings.processMarkers();
         Supplier<List<Integer>> workers = pids.isEmpty() ? () -> finder.find(markers) : () -> pids;

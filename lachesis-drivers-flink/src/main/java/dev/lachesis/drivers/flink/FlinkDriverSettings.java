@@ -10,15 +10,18 @@ import java.util.List;
  * @param metricsFrom where task metrics are read: {@code graphite} (Flink 1.20 and 2.0, through
  *     the configured metric source) or {@code rest} (every version)
  * @param taskScope the cluster's {@code metrics.scope.task}, to find task metrics in Graphite;
- *     Flink's default unless set. Recommended: {@value GraphiteTaskScope#RECOMMENDED}
+ *     Flink's default unless set. Recommended: {@value GraphiteScope#TASK_RECOMMENDED}
+ * @param operatorScope the cluster's {@code metrics.scope.operator}, to find a source's
+ *     {@code source-queue-size} in Graphite; Flink's default unless set. Recommended:
+ *     {@value GraphiteScope#OPERATOR_RECOMMENDED}
  * @param requestTimeout the timeout of each REST request
  * @param window how far back metrics are read (and REST samples kept) for rates and ratios; the
  *     metric source's {@code window} when not set
  * @param processMarkers when {@code spes[i].pids} is empty, a JVM whose command line has an
  *     argument containing one of these is a TaskManager (a main class or a jar name)
  */
-public record FlinkDriverSettings(String restUrl, MetricsFrom metricsFrom, String taskScope, Duration requestTimeout,
-                                  Duration window, List<String> processMarkers) {
+public record FlinkDriverSettings(String restUrl, MetricsFrom metricsFrom, String taskScope, String operatorScope,
+                                  Duration requestTimeout, Duration window, List<String> processMarkers) {
     /** The default {@code process-markers}: a standalone TaskManager, or any JVM running Flink's runtime (a MiniCluster). */
     public static final List<String> DEFAULT_MARKERS = List.of(
             "org.apache.flink.runtime.taskexecutor.TaskManagerRunner", "flink-runtime-", "flink-dist-");
@@ -26,7 +29,8 @@ public record FlinkDriverSettings(String restUrl, MetricsFrom metricsFrom, Strin
     public FlinkDriverSettings {
         restUrl = restUrl == null ? "http://127.0.0.1:8081" : restUrl;
         metricsFrom = metricsFrom == null ? MetricsFrom.GRAPHITE : metricsFrom;
-        taskScope = taskScope == null ? GraphiteTaskScope.FLINK_DEFAULT : taskScope;
+        taskScope = taskScope == null ? GraphiteScope.TASK_DEFAULT : taskScope;
+        operatorScope = operatorScope == null ? GraphiteScope.OPERATOR_DEFAULT : operatorScope;
         requestTimeout = requestTimeout == null ? Duration.ofSeconds(2) : requestTimeout;
         processMarkers = processMarkers == null ? DEFAULT_MARKERS : List.copyOf(processMarkers);
     }

@@ -40,13 +40,18 @@ import java.util.Set;
  * ({@link SeriesAggregates#rate}): processed = {@code numRecordsIn} (a source's = its
  * {@code numRecordsOut}), emitted = {@code numRecordsOut}; arrival is reported as the processed
  * rate, since Flink counts records when they are taken from the input. Processing time per record
- * (ms) = {@code busyTimeMsPerSecond} / processed per second. Stateless and thread-safe.
+ * (ms) = {@code busyTimeMsPerSecond} / processed per second.
+ *
+ * <p><b>Source queue</b> ({@code source-queue-size}) is the last value of the gauge of that name
+ * that sources from {@code source-operators} publish on their operator, for subtasks of source
+ * vertices; a source that publishes none has no value (QS-IO then assumes one). Stateless and
+ * thread-safe.
  */
 final class FlinkMetricEstimator {
     /** The metrics this estimator can provide. */
     static final Set<String> PROVIDED = Set.of(MetricNames.INPUT_QUEUE, MetricNames.OUTPUT_QUEUE,
             MetricNames.ARRIVAL_RATE, MetricNames.PROCESSED_RATE, MetricNames.EMITTED_RATE,
-            MetricNames.PROCESSING_TIME);
+            MetricNames.PROCESSING_TIME, MetricNames.SOURCE_QUEUE);
 
     private FlinkMetricEstimator() {
     }
@@ -71,6 +76,9 @@ final class FlinkMetricEstimator {
                     put(builders, MetricNames.ARRIVAL_RATE, id, processed);
                     put(builders, MetricNames.EMITTED_RATE, id, subtask.rate(FlinkTaskMetric.RECORDS_OUT));
                     put(builders, MetricNames.PROCESSING_TIME, id, perRecordMillis(subtask.last(FlinkTaskMetric.BUSY_MS_PER_SECOND), processed));
+                    if (vertex.isSource()) {
+                        put(builders, MetricNames.SOURCE_QUEUE, id, subtask.last(FlinkTaskMetric.SOURCE_QUEUE_SIZE));
+                    }
                 }
             }
         }

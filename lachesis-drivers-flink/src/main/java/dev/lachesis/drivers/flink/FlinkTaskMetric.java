@@ -1,10 +1,12 @@
 package dev.lachesis.drivers.flink;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
- * The task (subtask) metrics of Flink 1.20 and 2.x the driver reads, by their names in Flink's
- * metric system. Counters are cumulative (the Graphite reporter sends them with a {@code .count}
+ * The subtask metrics of Flink 1.20 and 2.x the driver reads, by their names in Flink's metric
+ * system: task metrics, and one metric of a source's operator ({@link #SOURCE_QUEUE_SIZE}). Counters are cumulative (the Graphite reporter sends them with a {@code .count}
  * suffix); gauges are instantaneous. Queue gauges count network buffers ({@code …QueueLength}) and
  * their bytes ({@code …QueueSize}); channels inside one TaskManager report their queued buffers
  * under the consumer's {@code inputQueueLength} but 0 bytes and 0 {@code inPoolUsage}. Queue gauges
@@ -25,14 +27,45 @@ enum FlinkTaskMetric {
     OUTPUT_QUEUE_LENGTH("Shuffle.Netty.Output.Buffers.outputQueueLength", false),
     OUTPUT_QUEUE_BYTES("Shuffle.Netty.Output.Buffers.outputQueueSize", false),
     BUSY_MS_PER_SECOND("busyTimeMsPerSecond", false),
-    BACK_PRESSURED_MS_PER_SECOND("backPressuredTimeMsPerSecond", false);
+    BACK_PRESSURED_MS_PER_SECOND("backPressuredTimeMsPerSecond", false),
+    /**
+     * Records waiting inside a source from {@code source-operators} (a gauge on the source reader's
+     * metric group): a metric of the vertex's head operator, not of the task, so it is found under
+     * {@code metrics.scope.operator} in Graphite and under the operator's name in REST.
+     */
+    SOURCE_QUEUE_SIZE("source-queue-size", false, true);
+
+    /** Flink cuts operator names to this many characters in metric scopes (checked on 1.20.5 and 2.2.0). */
+    static final int MAX_OPERATOR_NAME_LENGTH = 80;
 
     private final String flinkName;
     private final boolean counter;
+    private final boolean ofSourceOperator;
 
     FlinkTaskMetric(String flinkName, boolean counter) {
+        this(flinkName, counter, false);
+    }
+
+    FlinkTaskMetric(String flinkName, boolean counter, boolean ofSourceOperator) {
         this.flinkName = flinkName;
         this.counter = counter;
+        this.ofSourceOperator = ofSourceOperator;
+    }
+
+    /** The metrics of the task (a subtask's whole chain). */
+    static List<FlinkTaskMetric> taskMetrics() {
+        return Arrays.stream(values()).filter(m -> !m.ofSourceOperator).toList();
+    }
+
+    /** The metrics of a source vertex's head operator (the source). */
+    static List<FlinkTaskMetric> sourceOperatorMetrics() {
+        return Arrays.stream(values()).filter(m -> m.ofSourceOperator).toList();
+    }
+
+    /** An operator's name as Flink's metric scopes carry it: its first {@value #MAX_OPERATOR_NAME_LENGTH} characters. */
+    static String operatorNameInMetrics(String operatorName) {
+        return operatorName.length() > MAX_OPERATOR_NAME_LENGTH ? operatorName.substring(0, MAX_OPERATOR_NAME_LENGTH)
+                : operatorName;
     }
 
     /** The name in Flink's metric system, as REST lists it. */
@@ -44,14 +77,19 @@ enum FlinkTaskMetric {
         return counter;
     }
 
+    /** Whether this is a metric of a source vertex's head operator rather than of the task. */
+    boolean isOfSourceOperator() {
+        return ofSourceOperator;
+    }
+
     /** The trailing nodes of its Graphite series name: counters gain {@code .count}. */
     String graphiteSuffix() {
         return counter ? flinkName + ".count" : flinkName;
     }
 
-    /** The metric whose Graphite suffix is {@code suffix}. */
-    static Optional<FlinkTaskMetric> fromGraphiteSuffix(String suffix) {
-        for (FlinkTaskMetric m : values()) {
+    /** The metric among {@code candidates} whose Graphite suffix is {@code suffix}. */
+    static Optional<FlinkTaskMetric> fromGraphiteSuffix(List<FlinkTaskMetric> candidates, String suffix) {
+        for (FlinkTaskMetric m : candidates) {
             if (m.graphiteSuffix().equals(suffix)) {
                 return Optional.of(m);
             }

@@ -15,18 +15,21 @@ import java.util.StringJoiner;
 /**
  * Reads Flink's task metrics from the metric source Flink's Graphite reporter writes to, with one
  * request per round for all jobs: four globs per job (counters, input and output queue gauges,
- * time gauges), each listing the job's vertices as alternatives.
- * Series are mapped back to subtasks through the cluster's task scope. Flink 1.20 and 2.0 only:
- * later versions publish no Graphite reporter. Thread-safe if the metric source is.
+ * time gauges), each listing the job's vertices as alternatives, and one for the
+ * {@code source-queue-size} of its source vertices' operators. Series are mapped back to subtasks
+ * through the cluster's task scope and operator scope. Flink 1.20 and 2.0 only: later versions
+ * publish no Graphite reporter. Thread-safe if the metric source is.
  */
 final class GraphiteTaskMetrics implements TaskMetricReader {
     private final MetricSource source;
-    private final GraphiteTaskScope scope;
+    private final GraphiteScope scope;
+    private final GraphiteScope operatorScope;
     private final Duration window;
 
-    GraphiteTaskMetrics(MetricSource source, GraphiteTaskScope scope, Duration window) {
+    GraphiteTaskMetrics(MetricSource source, GraphiteScope scope, GraphiteScope operatorScope, Duration window) {
         this.source = source;
         this.scope = scope;
+        this.operatorScope = operatorScope;
         this.window = window;
     }
 
@@ -58,11 +61,12 @@ final class GraphiteTaskMetrics implements TaskMetricReader {
      * The globs that select the task metrics of the given vertices of one job: one per metric path
      * shape, with the vertices and the last nodes as alternatives
      * ({@code …{numRecordsIn,numRecordsOut,…}.count},
-     * {@code …Shuffle.Netty.Input.Buffers.{inputQueueLength,inputQueueSize}}, …).
+     * {@code …Shuffle.Netty.Input.Buffers.{inputQueueLength,inputQueueSize}}, …), and one for the
+     * operator metrics of the source vertices among them.
      */
     List<String> globs(FlinkJob job, List<FlinkVertex> vertices) {
         Map<PathShape, StringJoiner> byShape = new LinkedHashMap<>();
-        for (FlinkTaskMetric metric : FlinkTaskMetric.values()) {
+        for (FlinkTaskMetric metric : FlinkTaskMetric.taskMetrics()) {
             String name = metric.flinkName();
             int cut = name.lastIndexOf('.');
             PathShape shape = new PathShape(name.substring(0, cut + 1), metric.isCounter() ? ".count" : "");
@@ -70,6 +74,11 @@ final class GraphiteTaskMetrics implements TaskMetricReader {
         }
         List<String> globs = new ArrayList<>();
         byShape.forEach((shape, lastNodes) -> globs.add(scope.glob(job, vertices, shape.prefix() + lastNodes + shape.suffix())));
+        List<FlinkVertex> sources = vertices.stream().filter(FlinkVertex::isSource).toList();
+        if (!sources.isEmpty()) {
+            List<String> names = FlinkTaskMetric.sourceOperatorMetrics().stream().map(FlinkTaskMetric::graphiteSuffix).toList();
+            globs.add(operatorScope.glob(job, sources, names.size() == 1 ? names.get(0) : "{" + String.join(",", names) + "}"));
+        }
         return globs;
     }
 
@@ -80,22 +89,32 @@ final class GraphiteTaskMetrics implements TaskMetricReader {
     private void assign(Series series, List<FlinkJob> jobs, TaskSamples samples) {
         for (FlinkJob job : jobs) {
             for (FlinkVertex vertex : job.vertices()) {
-                GraphiteTaskScope.Match match = scope.match(series.name(), job, vertex).orElse(null);
-                if (match == null || match.subtaskIndex() >= vertex.parallelism()) {
-                    continue;
-                }
-                FlinkTaskMetric metric = FlinkTaskMetric.fromGraphiteSuffix(match.metricSuffix()).orElse(null);
-                if (metric != null) {
-                    samples.put(new SubtaskKey(job.id(), vertex.id(), match.subtaskIndex()), metric, series.points());
+                if (assign(series, scope, FlinkTaskMetric.taskMetrics(), job, vertex, samples)
+                        || vertex.isSource() && assign(series, operatorScope, FlinkTaskMetric.sourceOperatorMetrics(), job,
+                                vertex, samples)) {
                     return;
                 }
             }
         }
     }
 
+    private static boolean assign(Series series, GraphiteScope scope, List<FlinkTaskMetric> metrics, FlinkJob job,
+                                  FlinkVertex vertex, TaskSamples samples) {
+        GraphiteScope.Match match = scope.match(series.name(), job, vertex).orElse(null);
+        if (match == null || match.subtaskIndex() >= vertex.parallelism()) {
+            return false;
+        }
+        FlinkTaskMetric metric = FlinkTaskMetric.fromGraphiteSuffix(metrics, match.metricSuffix()).orElse(null);
+        if (metric == null) {
+            return false;
+        }
+        samples.put(new SubtaskKey(job.id(), vertex.id(), match.subtaskIndex()), metric, series.points());
+        return true;
+    }
+
     @Override
     public String describe() {
-        return "Graphite (" + source.describe() + ", task scope " + scope.format() + ", window "
-                + DurationText.format(window) + ")";
+        return "Graphite (" + source.describe() + ", task scope " + scope.format() + ", operator scope "
+                + operatorScope.format() + ", window " + DurationText.format(window) + ")";
     }
 }

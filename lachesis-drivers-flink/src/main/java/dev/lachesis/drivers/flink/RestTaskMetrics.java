@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Reads Flink's task metrics from its REST API, for every Flink version (2.1 and later have no
@@ -22,9 +23,17 @@ import java.util.Set;
  * round's values for the window and hands the history on as points, from which counter rates
  * follow as they do from Graphite; a subtask's first round therefore has no rates yet. Flink serves
  * metrics from a cache refreshed every {@code metrics.fetcher.update-interval} (10 s by default):
- * set it to the scheduling period. Not thread-safe: called from the driver's round only.
+ * set it to the scheduling period.
+ *
+ * <p>A source vertex's {@code source-queue-size} is a metric of its head operator, which REST
+ * lists as {@code <subtask index>.<operator name>.source-queue-size}, the operator name with
+ * {@code ' '}, {@code ','}, {@code '.'} and {@code ':'} replaced by {@code '_'} (Flink's metric
+ * query service does this; captured on 1.20.5: {@code 0.Source__file.source-queue-size}). Not
+ * thread-safe: called from the driver's round only.
  */
 final class RestTaskMetrics implements TaskMetricReader {
+    private static final Pattern REST_ESCAPED = Pattern.compile("[ ,.:]");
+
     private final FlinkRestClient rest;
     private final Clock clock;
     private final Duration window;
@@ -42,18 +51,22 @@ final class RestTaskMetrics implements TaskMetricReader {
         Set<SubtaskKey> seen = new HashSet<>();
         for (FlinkJob job : jobs) {
             for (FlinkVertex vertex : job.vertices()) {
+                List<FlinkTaskMetric> metrics = new ArrayList<>(FlinkTaskMetric.taskMetrics());
+                if (vertex.isSource()) {
+                    metrics.addAll(FlinkTaskMetric.sourceOperatorMetrics());
+                }
                 List<String> ids = new ArrayList<>();
                 for (int i = 0; i < vertex.parallelism(); i++) {
-                    for (FlinkTaskMetric metric : FlinkTaskMetric.values()) {
-                        ids.add(i + "." + metric.flinkName());
+                    for (FlinkTaskMetric metric : metrics) {
+                        ids.add(metricId(vertex, i, metric));
                     }
                 }
                 Map<String, Double> values = rest.vertexMetrics(job.id(), vertex.id(), ids);
                 for (int i = 0; i < vertex.parallelism(); i++) {
                     SubtaskKey key = new SubtaskKey(job.id(), vertex.id(), i);
                     seen.add(key);
-                    for (FlinkTaskMetric metric : FlinkTaskMetric.values()) {
-                        Double value = values.get(i + "." + metric.flinkName());
+                    for (FlinkTaskMetric metric : metrics) {
+                        Double value = values.get(metricId(vertex, i, metric));
                         record(key, metric, new DataPoint(now, value == null ? Double.NaN : value));
                     }
                 }
@@ -63,6 +76,19 @@ final class RestTaskMetrics implements TaskMetricReader {
         TaskSamples samples = new TaskSamples();
         history.forEach((key, metrics) -> metrics.forEach((metric, points) -> samples.put(key, metric, List.copyOf(points))));
         return samples;
+    }
+
+    /** The id REST gives a metric of one subtask of a vertex: {@code <index>.<name>}, or {@code <index>.<operator>.<name>}. */
+    static String metricId(FlinkVertex vertex, int index, FlinkTaskMetric metric) {
+        if (metric.isOfSourceOperator()) {
+            return index + "." + operatorNameInRest(vertex.operatorNames().get(0)) + "." + metric.flinkName();
+        }
+        return index + "." + metric.flinkName();
+    }
+
+    /** An operator's name as REST metric ids carry it. */
+    static String operatorNameInRest(String operatorName) {
+        return REST_ESCAPED.matcher(FlinkTaskMetric.operatorNameInMetrics(operatorName)).replaceAll("_");
     }
 
     private void record(SubtaskKey key, FlinkTaskMetric metric, DataPoint point) {

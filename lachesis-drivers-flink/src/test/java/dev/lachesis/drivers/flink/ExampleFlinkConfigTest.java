@@ -34,7 +34,7 @@ class ExampleFlinkConfigTest {
                 String driver = new FlinkDriverFactory().create(new DriverContext(config.spes().get(i).name(),
                         config.speNode(i), FixedMetricSource.of(), pid -> List.of(), Clock.systemUTC())).toString();
                 assertThat(driver).as(file.toString()).contains("REST http://127.0.0.1:8081/",
-                        "task scope " + GraphiteTaskScope.RECOMMENDED);
+                        "task scope " + GraphiteScope.TASK_RECOMMENDED, "operator scope " + GraphiteScope.OPERATOR_RECOMMENDED);
                 withFlink.add(file.getFileName().toString());
             }
         }

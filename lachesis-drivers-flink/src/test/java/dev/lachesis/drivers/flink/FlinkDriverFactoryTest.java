@@ -70,7 +70,8 @@ class FlinkDriverFactoryTest {
                 pid -> List.of(), Clock.systemUTC());
 
         assertThat(new FlinkDriverFactory().create(inherits).toString()).endsWith(
-                "metrics from Graphite (graphite, task scope " + GraphiteTaskScope.FLINK_DEFAULT + ", window 7s))");
+                "metrics from Graphite (graphite, task scope " + GraphiteScope.TASK_DEFAULT + ", operator scope "
+                        + GraphiteScope.OPERATOR_DEFAULT + ", window 7s))");
         assertThat(new FlinkDriverFactory().create(own).toString()).endsWith(", window 3s))");
     }
 
@@ -81,6 +82,7 @@ class FlinkDriverFactoryTest {
                 settings:
                   rest-url: ftp://flink:8081
                   task-scope: <host>.<job_name>.<task_name>
+                  operator-scope: <host>.<job_id>.<task_name>.<subtask_index>
                   window: 0s
                 """;
 
@@ -88,6 +90,8 @@ class FlinkDriverFactoryTest {
                 .isInstanceOfSatisfying(ConfigException.class, e -> assertThat(e.problems()).containsExactly(
                         "spes[0].settings.rest-url was 'ftp://flink:8081' but must be an http:// or https:// URL with a host",
                         "spes[0].settings.task-scope was '<host>.<job_name>.<task_name>' but must have <subtask_index> as a node of its own",
+                        "spes[0].settings.operator-scope was '<host>.<job_id>.<task_name>.<subtask_index>' but must name the "
+                                + "operator with <operator_id> (recommended) or <operator_name>",
                         "spes[0].settings.window was '0ms' but must be positive",
                         "spes[0].pids[1] was '-3' but must be a positive process id"));
     }

@@ -152,18 +152,90 @@ class FlinkDriverTest {
                         + Fixtures.HEAVY_VERTEX + ".heavy.numRecordsIn.count", List.of(new DataPoint(109, 5))),
                 new Series("flink.taskmanager.other.job.metric", List.of(new DataPoint(109, 1))));
         FlinkDriver driver = driver(new GraphiteTaskMetrics(graphite,
-                GraphiteTaskScope.parse(GraphiteTaskScope.RECOMMENDED), Duration.ofSeconds(10)));
+                GraphiteScope.task(GraphiteScope.TASK_RECOMMENDED),
+                GraphiteScope.operator(GraphiteScope.OPERATOR_RECOMMENDED), Duration.ofSeconds(10)));
 
         Map<String, MetricValues> values = driver.fetch(driver.refresh(), FlinkMetricEstimator.PROVIDED);
 
         assertThat(graphite.queries()).singleElement().satisfies(q -> {
-            assertThat(q.patterns()).hasSize(4);
+            assertThat(q.patterns()).hasSize(5);
             assertThat(q.window()).isEqualTo(Duration.ofSeconds(10));
         });
         assertThat(values.get(MetricNames.PROCESSED_RATE).asMap()).containsOnly(Map.entry(HEAVY_0, 100.0));
         assertThat(values.get(MetricNames.PROCESSING_TIME).asMap()).containsOnly(Map.entry(HEAVY_0, 9.9));
         // 3 buffers × 100 records per buffer ((1900-1000) records over (19-10) buffers).
         assertThat(values.get(MetricNames.INPUT_QUEUE).asMap()).containsEntry(HEAVY_0, 300.0);
+    }
+
+    /** Serves the file-source capture instead: its job, its source vertex's REST answer, empty answers for the others. */
+    private void serveTheFileSourceCapture() throws IOException {
+        FlinkJob job = Fixtures.fileSourceJob();
+        rest.answer("/jobs/overview", overview(Fixtures.FILE_SOURCE_JOB))
+                .answer("/jobs/" + Fixtures.FILE_SOURCE_JOB, Fixtures.text("file-source-job.json"));
+        for (FlinkVertex vertex : job.vertices()) {
+            rest.answer("/jobs/" + Fixtures.FILE_SOURCE_JOB + "/vertices/" + vertex.id() + "/metrics",
+                    vertex.id().equals(Fixtures.FILE_SOURCE_VERTEX)
+                            ? Fixtures.text("file-source-vertex-" + vertex.id() + "-metrics.json") : "[]");
+        }
+        threads = Fixtures.fileSourceThreads(PID);
+        tids(threads);
+    }
+
+    private static String fileSourceSubtask(int index) {
+        return Fixtures.FILE_SOURCE_JOB + "/" + Fixtures.FILE_SOURCE_VERTEX + "/" + index;
+    }
+
+    @Test
+    void aFileSourcesReaderThreadsAreSourceReadersOfTheirSubtasks() throws Exception {
+        serveTheFileSourceCapture();
+
+        SpeState state = driver(new RestTaskMetrics(client(), clock, Duration.ofSeconds(10))).refresh();
+
+        assertThat(state.threads()).filteredOn(t -> t.kind() == ThreadKind.SOURCE_READER)
+                .extracting(t -> t.thread().name(), OperatorThread::operatorId, OperatorThread::queueEntity)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("lachesis-source-reader-file-0", fileSourceSubtask(0), fileSourceSubtask(0)),
+                        org.assertj.core.groups.Tuple.tuple("lachesis-source-reader-file-1", fileSourceSubtask(1), fileSourceSubtask(1)));
+        assertThat(state.threads()).filteredOn(t -> t.kind() == ThreadKind.SOURCE_READER)
+                .extracting(OperatorThread::queryId).containsOnly(Fixtures.FILE_SOURCE_JOB);
+    }
+
+    @Test
+    void restGivesEachSourceSubtasksQueueFromItsOperatorMetric() throws Exception {
+        serveTheFileSourceCapture();
+        FlinkDriver driver = driver(new RestTaskMetrics(client(), clock, Duration.ofSeconds(10)));
+        SpeState state = driver.refresh();
+        rest.requests.clear();
+
+        Map<String, MetricValues> values = driver.fetch(state, Set.of(MetricNames.SOURCE_QUEUE));
+
+        assertThat(rest.requests).filteredOn(r -> r.contains("/vertices/" + Fixtures.FILE_SOURCE_VERTEX + "/"))
+                .singleElement().asString()
+                .contains("0.Source__file.source-queue-size", "1.Source__file.source-queue-size");
+        assertThat(rest.requests).filteredOn(r -> !r.contains("/vertices/" + Fixtures.FILE_SOURCE_VERTEX + "/"))
+                .noneMatch(r -> r.contains("source-queue-size"));
+        // The captured answer: 810 and 804 records waited in the two subtasks of the held-back source.
+        assertThat(values.get(MetricNames.SOURCE_QUEUE).asMap())
+                .isEqualTo(Map.of(fileSourceSubtask(0), 810.0, fileSourceSubtask(1), 804.0));
+    }
+
+    @Test
+    void graphiteGivesEachSourceSubtasksQueueThroughTheOperatorScope() throws Exception {
+        serveTheFileSourceCapture();
+        List<Series> series = new ArrayList<>(Fixtures.fileSourceSeries());
+        // One node short of the operator scope (where a task metric of that name would be): not selected.
+        series.add(new Series("flink.taskmanager." + Fixtures.FILE_SOURCE_JOB + "." + Fixtures.FILE_SOURCE_VERTEX
+                + ".0.lachesis-capture.Source:-file.source-queue-size", List.of(new DataPoint(1_795_438_525L, 1))));
+        FixedMetricSource graphite = new FixedMetricSource(series);
+        FlinkDriver driver = driver(new GraphiteTaskMetrics(graphite, GraphiteScope.task(GraphiteScope.TASK_RECOMMENDED),
+                GraphiteScope.operator(GraphiteScope.OPERATOR_RECOMMENDED), Duration.ofSeconds(10)));
+
+        Map<String, MetricValues> values = driver.fetch(driver.refresh(), FlinkMetricEstimator.PROVIDED);
+
+        assertThat(graphite.queries()).singleElement().satisfies(q -> assertThat(q.patterns()).hasSize(5));
+        // The last report of each subtask's gauge (895 records each, growing by ~200 a second).
+        assertThat(values.get(MetricNames.SOURCE_QUEUE).asMap())
+                .isEqualTo(Map.of(fileSourceSubtask(0), 895.0, fileSourceSubtask(1), 895.0));
     }
 
     @Test

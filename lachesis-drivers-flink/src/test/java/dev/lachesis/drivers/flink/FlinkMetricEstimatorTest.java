@@ -24,7 +24,7 @@ class FlinkMetricEstimatorTest {
             Map<String, Double> values = FlinkRestJson.metricValues(
                     Fixtures.text(version, "overloaded-vertex-" + vertex.id() + "-metrics.json"));
             for (int i = 0; i < vertex.parallelism(); i++) {
-                for (FlinkTaskMetric metric : FlinkTaskMetric.values()) {
+                for (FlinkTaskMetric metric : FlinkTaskMetric.taskMetrics()) {
                     Double v = values.get(i + "." + metric.flinkName());
                     if (v != null) {
                         samples.put(new SubtaskKey(job.id(), vertex.id(), i), metric, List.of(new DataPoint(1_795_433_890L, v)));

@@ -92,7 +92,8 @@ class FlinkRoundBenchmark {
             }, 1, 1, TimeUnit.SECONDS);
             FlinkRestClient client = new FlinkRestClient(rest.url(), Duration.ofSeconds(2));
             TaskMetricReader graphite = new GraphiteTaskMetrics(store,
-                    GraphiteTaskScope.parse(GraphiteTaskScope.RECOMMENDED), Duration.ofSeconds(10));
+                    GraphiteScope.task(GraphiteScope.TASK_RECOMMENDED), GraphiteScope.operator(GraphiteScope.OPERATOR_RECOMMENDED),
+                    Duration.ofSeconds(10));
             TaskMetricReader restMetrics = new RestTaskMetrics(client, Clock.systemUTC(), Duration.ofSeconds(10));
             for (TaskMetricReader reader : List.of(graphite, restMetrics)) {
                 FlinkDriver driver = new FlinkDriver("bench", client, reader, pid -> threads, new ProcFs(proc),
@@ -161,7 +162,7 @@ class FlinkRoundBenchmark {
         StringBuilder out = new StringBuilder("[");
         long seconds = System.currentTimeMillis() / 1000;
         for (int i = 0; i < v.parallelism(); i++) {
-            for (FlinkTaskMetric m : FlinkTaskMetric.values()) {
+            for (FlinkTaskMetric m : FlinkTaskMetric.taskMetrics()) {
                 out.append(out.length() == 1 ? "" : ",").append("{\"id\":\"").append(i).append('.').append(m.flinkName())
                         .append("\",\"value\":\"").append(value(m, i, seconds)).append("\"}");
             }
@@ -176,8 +177,8 @@ class FlinkRoundBenchmark {
         for (FlinkVertex v : VERTICES) {
             for (int i = 0; i < v.parallelism(); i++) {
                 String prefix = "flink.taskmanager." + JOB + "." + v.id() + "." + i + ".bench."
-                        + GraphiteTaskScope.escape(v.name()) + ".";
-                for (FlinkTaskMetric m : FlinkTaskMetric.values()) {
+                        + GraphiteScope.escape(v.name()) + ".";
+                for (FlinkTaskMetric m : FlinkTaskMetric.taskMetrics()) {
                     for (int ago = history; ago >= (history == 0 ? 0 : 1); ago--) {
                         lines.add(prefix + m.graphiteSuffix() + " " + value(m, i, now - ago) + " " + (now - ago));
                     }

@@ -18,7 +18,7 @@ class FlinkThreadMapperTest {
     void mapsEverySubtaskThreadAndItsHelpersOfARealTaskManager() {
         List<JvmThread> threads = Fixtures.threads(PID);
 
-        List<OperatorThread> mapped = FlinkThreadMapper.map(PID, threads, List.of(Fixtures.overloadedJob()), n -> { });
+        List<OperatorThread> mapped = FlinkThreadMapper.map(PID, threads, List.of(Fixtures.overloadedJob()), n -> { }, n -> { });
 
         String heavy0 = JOB + "/" + Fixtures.HEAVY_VERTEX + "/0";
         String heavy1 = JOB + "/" + Fixtures.HEAVY_VERTEX + "/1";
@@ -43,7 +43,7 @@ class FlinkThreadMapperTest {
 
     @Test
     void threadsOfJobsThatDoNotRunAreLeftOut() {
-        assertThat(FlinkThreadMapper.map(PID, Fixtures.threads(PID), List.of(), n -> { })).isEmpty();
+        assertThat(FlinkThreadMapper.map(PID, Fixtures.threads(PID), List.of(), n -> { }, n -> { })).isEmpty();
     }
 
     @Test
@@ -53,7 +53,7 @@ class FlinkThreadMapperTest {
                 List.of(new FlinkVertex("aaaa", "heavy", 2, List.of("heavy"), List.of())));
         List<String> ambiguous = new ArrayList<>();
 
-        List<OperatorThread> mapped = FlinkThreadMapper.map(PID, Fixtures.threads(PID), List.of(one, two), ambiguous::add);
+        List<OperatorThread> mapped = FlinkThreadMapper.map(PID, Fixtures.threads(PID), List.of(one, two), ambiguous::add, n -> { });
 
         assertThat(mapped).noneMatch(t -> t.thread().name().contains("heavy ("));
         assertThat(ambiguous).hasSize(1);
@@ -65,10 +65,59 @@ class FlinkThreadMapperTest {
         List<JvmThread> threads = new ArrayList<>(Fixtures.threads(PID));
         threads.add(new JvmThread(new ThreadRef(PID, 99_001), "Flink Netty Server (40125) Thread 0"));
 
-        List<OperatorThread> mapped = FlinkThreadMapper.map(PID, threads, List.of(Fixtures.overloadedJob()), n -> { });
+        List<OperatorThread> mapped = FlinkThreadMapper.map(PID, threads, List.of(Fixtures.overloadedJob()), n -> { }, n -> { });
 
         assertThat(mapped).filteredOn(t -> t.kind() == ThreadKind.NETWORK)
                 .containsExactly(OperatorThread.helper(threads.get(threads.size() - 1), ThreadKind.NETWORK, JOB, null,
                         "netty@" + PID));
+    }
+
+    @Test
+    void sourceOperatorThreadsBelongToTheSourceSubtaskOfTheirNameAndIndex() {
+        List<JvmThread> threads = new ArrayList<>(Fixtures.fileSourceThreads(PID));
+        threads.add(new JvmThread(new ThreadRef(PID, 99_002), "lachesis-source-offsets-Source: file-1"));
+        String subtask1 = Fixtures.FILE_SOURCE_JOB + "/" + Fixtures.FILE_SOURCE_VERTEX + "/1";
+        List<String> unmatched = new ArrayList<>();
+
+        List<OperatorThread> mapped = FlinkThreadMapper.map(PID, threads, List.of(Fixtures.fileSourceJob()), n -> { },
+                unmatched::add);
+
+        assertThat(mapped).contains(
+                OperatorThread.helper(Fixtures.thread(threads, "lachesis-source-reader-file-1"), ThreadKind.SOURCE_READER,
+                        Fixtures.FILE_SOURCE_JOB, subtask1, subtask1),
+                OperatorThread.helper(threads.get(threads.size() - 1), ThreadKind.OTHER, Fixtures.FILE_SOURCE_JOB, subtask1,
+                        subtask1));
+        assertThat(unmatched).isEmpty();
+    }
+
+    @Test
+    void aSourceThreadWhoseNameOrSubtaskIsNotHereIsReported() {
+        List<JvmThread> threads = new ArrayList<>(Fixtures.fileSourceThreads(PID));
+        threads.add(new JvmThread(new ThreadRef(PID, 99_003), "lachesis-source-reader-sensors-0"));
+        threads.add(new JvmThread(new ThreadRef(PID, 99_004), "lachesis-source-reader-file-2"));
+        List<String> unmatched = new ArrayList<>();
+
+        List<OperatorThread> mapped = FlinkThreadMapper.map(PID, threads, List.of(Fixtures.fileSourceJob()), n -> { },
+                unmatched::add);
+
+        assertThat(unmatched).containsExactly("lachesis-source-reader-sensors-0", "lachesis-source-reader-file-2");
+        assertThat(mapped).noneMatch(t -> unmatched.contains(t.thread().name()));
+    }
+
+    @Test
+    void aSourceReaderOfTwoJobsSubtasksInOneJvmIsReportedNotGuessed() {
+        FlinkJob one = Fixtures.fileSourceJob();
+        FlinkVertex otherSource = new FlinkVertex("bbbb", "Source: file", 1, List.of("Source: file"), List.of());
+        FlinkJob two = new FlinkJob("6c1cafdfe046a8851007cab0940b83cd", "other", List.of(otherSource));
+        List<JvmThread> threads = new ArrayList<>(Fixtures.fileSourceThreads(PID));
+        threads.add(new JvmThread(new ThreadRef(PID, 99_005), "Source: file (1/1)#0"));
+        List<String> ambiguous = new ArrayList<>();
+
+        List<OperatorThread> mapped = FlinkThreadMapper.map(PID, threads, List.of(one, two), ambiguous::add, n -> { });
+
+        // "Source: file (1/2)#0" and "Source: file (1/1)#0" tell the jobs apart; "…-reader-file-0" cannot.
+        assertThat(mapped).filteredOn(t -> t.kind() == ThreadKind.SOURCE_READER).extracting(t -> t.thread().name())
+                .containsExactly("lachesis-source-reader-file-1");
+        assertThat(ambiguous).containsExactly("lachesis-source-reader-file-0");
     }
 }

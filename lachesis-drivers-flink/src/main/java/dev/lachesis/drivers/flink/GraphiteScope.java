@@ -9,25 +9,36 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Where Flink's Graphite reporter puts a subtask's task metrics, from the cluster's
- * {@code metrics.scope.task} format: builds the glob for one vertex's subtasks and reads the
- * subtask and metric back from a series name.
+ * Where Flink's Graphite reporter puts a subtask's metrics, from the cluster's
+ * {@code metrics.scope.task} format (task metrics) or {@code metrics.scope.operator} format
+ * (operator metrics, read for a source's {@code source-queue-size}): builds the glob for one
+ * vertex's subtasks and reads the subtask and metric back from a series name.
  *
- * <p>Flink's default format, {@code <host>.taskmanager.<tm_id>.<job_name>.<task_name>.<subtask_index>},
- * names jobs and tasks only: two jobs or vertices with the same names collide, and names are
+ * <p>Flink's default formats, {@value #TASK_DEFAULT} and {@value #OPERATOR_DEFAULT}, name jobs,
+ * tasks and operators only: two jobs or vertices with the same names collide, and names are
  * escaped on their way to Graphite (Flink replaces {@code .} with {@code -} and drops {@code "};
  * the Dropwizard sender turns each run of white space into {@code -}), which this class repeats.
- * The recommended format puts the ids first and keeps the names for humans:
- * {@value #RECOMMENDED}. With ids in the scope, names are matched by {@code *} and never
- * compared, so renamed or oddly escaped names cannot hide a series. Variables other than
- * {@code <job_id>}, {@code <task_id>}, {@code <job_name>}, {@code <task_name>} and
- * {@code <subtask_index>} match anything. Immutable.
+ * The recommended formats put the ids first and keep the names for humans:
+ * {@value #TASK_RECOMMENDED} and {@value #OPERATOR_RECOMMENDED}. With ids in the scope, names are
+ * matched by {@code *} and never compared, so renamed or oddly escaped names cannot hide a series.
+ *
+ * <p>In an operator scope, the operator is the vertex's first (head) operator, the only one whose
+ * metrics the driver reads (a source is always the head of its chain): its {@code <operator_id>}
+ * is the vertex id (Flink derives both from the same hash) and its {@code <operator_name>} the
+ * first name of the chain, cut to Flink's 80 characters. Variables other than {@code <job_id>},
+ * {@code <task_id>}, {@code <operator_id>}, {@code <job_name>}, {@code <task_name>},
+ * {@code <operator_name>} and {@code <subtask_index>} match anything. Immutable.
  */
-final class GraphiteTaskScope {
+final class GraphiteScope {
     /** Flink's default {@code metrics.scope.task}. */
-    static final String FLINK_DEFAULT = "<host>.taskmanager.<tm_id>.<job_name>.<task_name>.<subtask_index>";
+    static final String TASK_DEFAULT = "<host>.taskmanager.<tm_id>.<job_name>.<task_name>.<subtask_index>";
     /** The {@code metrics.scope.task} this driver recommends. */
-    static final String RECOMMENDED = "flink.taskmanager.<job_id>.<task_id>.<subtask_index>.<job_name>.<task_name>";
+    static final String TASK_RECOMMENDED = "flink.taskmanager.<job_id>.<task_id>.<subtask_index>.<job_name>.<task_name>";
+    /** Flink's default {@code metrics.scope.operator}. */
+    static final String OPERATOR_DEFAULT = "<host>.taskmanager.<tm_id>.<job_name>.<operator_name>.<subtask_index>";
+    /** The {@code metrics.scope.operator} this driver recommends. */
+    static final String OPERATOR_RECOMMENDED =
+            "flink.taskmanager.<job_id>.<task_id>.<subtask_index>.<job_name>.<operator_id>.<operator_name>";
 
     private static final Pattern VARIABLE = Pattern.compile("<([a-z_]+)>");
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
@@ -37,13 +48,15 @@ final class GraphiteTaskScope {
     private final int subtaskNode;
     private final boolean jobById;
     private final boolean taskById;
+    private final boolean operatorById;
 
-    private GraphiteTaskScope(String format, List<String> nodes, int subtaskNode) {
+    private GraphiteScope(String format, List<String> nodes, int subtaskNode) {
         this.format = format;
         this.nodes = nodes;
         this.subtaskNode = subtaskNode;
         this.jobById = format.contains("<job_id>");
         this.taskById = format.contains("<task_id>");
+        this.operatorById = format.contains("<operator_id>");
     }
 
     /**
@@ -51,7 +64,20 @@ final class GraphiteTaskScope {
      *
      * @throws IllegalArgumentException saying what the format lacks
      */
-    static GraphiteTaskScope parse(String format) {
+    static GraphiteScope task(String format) {
+        return parse(format, "task");
+    }
+
+    /**
+     * Reads a {@code metrics.scope.operator} format.
+     *
+     * @throws IllegalArgumentException saying what the format lacks
+     */
+    static GraphiteScope operator(String format) {
+        return parse(format, "operator");
+    }
+
+    private static GraphiteScope parse(String format, String level) {
         List<String> nodes = List.of(format.split("\\.", -1));
         int subtask = nodes.indexOf("<subtask_index>");
         if (subtask < 0) {
@@ -60,15 +86,16 @@ final class GraphiteTaskScope {
         if (!format.contains("<job_id>") && !format.contains("<job_name>")) {
             throw new IllegalArgumentException("must name the job with <job_id> (recommended) or <job_name>");
         }
-        if (!format.contains("<task_id>") && !format.contains("<task_name>")) {
-            throw new IllegalArgumentException("must name the task with <task_id> (recommended) or <task_name>");
+        if (!format.contains("<" + level + "_id>") && !format.contains("<" + level + "_name>")) {
+            throw new IllegalArgumentException("must name the " + level + " with <" + level + "_id> (recommended) or <"
+                    + level + "_name>");
         }
         for (String node : nodes) {
             if (node.isEmpty()) {
                 throw new IllegalArgumentException("has an empty node");
             }
         }
-        return new GraphiteTaskScope(format, nodes, subtask);
+        return new GraphiteScope(format, nodes, subtask);
     }
 
     String format() {
@@ -143,6 +170,8 @@ final class GraphiteTaskScope {
                 case "task_id" -> vertex.id();
                 case "job_name" -> jobById ? null : escape(job.name());
                 case "task_name" -> taskById ? null : escape(vertex.name());
+                case "operator_id" -> vertex.id();
+                case "operator_name" -> operatorById ? null : escape(FlinkTaskMetric.operatorNameInMetrics(vertex.operatorNames().get(0)));
                 default -> null;
             };
             if (value == null && !glob) {
