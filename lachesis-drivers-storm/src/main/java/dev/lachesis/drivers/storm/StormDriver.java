@@ -12,11 +12,14 @@ import dev.lachesis.core.spi.MetricSourceException;
 import dev.lachesis.core.spi.Series;
 import dev.lachesis.core.spi.SpeDriver;
 import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,9 +27,10 @@ import org.slf4j.LoggerFactory;
  * Sees Apache Storm topologies without any Storm jar: finds worker and local-mode JVMs through
  * {@code /proc}, names their threads through the shared {@link JvmThreadLister} (re-asked only when a
  * JVM's thread ids changed), and reads everything else from the series Storm's own Graphite reporter
- * publishes — one {@link MetricSource#query} per round, made by {@link #refresh()} and reused by
- * {@link #fetch}. The query graph comes from the {@code __execute-count-<from>:<stream>} series names.
- * Called from the main loop's thread only.
+ * publishes — one {@link MetricSource#query} per round (two in a round where a topology starts
+ * reporting), made by {@link #refresh()} and reused by {@link #fetch}. Queries name the running
+ * topologies, so Graphite reads no stopped topology's files. The query graph comes from the
+ * {@code __execute-count-<from>:<stream>} series names. Called from the main loop's thread only.
  */
 public final class StormDriver implements SpeDriver {
     private static final Logger LOG = LoggerFactory.getLogger(StormDriver.class);
@@ -44,6 +48,8 @@ public final class StormDriver implements SpeDriver {
     private final Map<Integer, CachedThreads> threadCache = new HashMap<>();
     private final Set<String> reported = new HashSet<>();
     private StormView last;
+    /** The topologies reporting last round (as series name them): the ones each round reads. */
+    private Set<String> topologies = Set.of();
 
     private record CachedThreads(List<Integer> tids, List<JvmThread> threads) {
     }
@@ -77,8 +83,15 @@ public final class StormDriver implements SpeDriver {
                     + (topologyName == null ? "" : " for topology '" + topologyName + "'"));
         }
         Map<Integer, List<JvmThread>> threads = threadsOf(processes);
-        StormMetrics metrics = StormMetrics.of(query(), layout, topologyName);
-        last = builder.build(processes, threads, metrics, clock.instant());
+        Instant now = clock.instant();
+        Map<Integer, Double> startedAt = new HashMap<>();
+        for (StormProcess process : processes) {
+            if (process.isLocalMode()) {
+                proc.startEpochSeconds(process.pid(), now).ifPresent(s -> startedAt.put(process.pid(), s));
+            }
+        }
+        StormMetrics metrics = read(processes);
+        last = builder.build(processes, threads, startedAt, metrics, now);
         return last.state();
     }
 
@@ -106,7 +119,7 @@ public final class StormDriver implements SpeDriver {
         }
         if (view.state() != state) {
             view = new StormView(state, view.executors(), view.transferQueues(),
-                    StormMetrics.of(query(), layout, topologyName));
+                    StormMetrics.of(query(patterns(topologies)), layout, topologyName));
         }
         return reader.read(view, metrics);
     }
@@ -125,8 +138,43 @@ public final class StormDriver implements SpeDriver {
                         : "an unknown strategy (settings.wait-strategy is 'unknown')");
     }
 
-    private List<Series> query() throws DriverException {
-        List<String> patterns = layout.patterns(layout.topologyGlob(topologyName));
+    /**
+     * The round's series. Graphite keeps the files of every topology that ever reported, and a glob
+     * over all of them makes graphite-web read them all, so the driver names the topologies it
+     * reads: those running last round, plus those named by workers' arguments, plus — for the
+     * cheap discovery pattern alone — every topology. A topology the discovery pattern shows running
+     * that was not named is read with a second query, once.
+     */
+    private StormMetrics read(List<StormProcess> processes) throws DriverException {
+        Set<String> named = new TreeSet<>(topologies);
+        processes.forEach(p -> p.topology().map(layout::seriesTopology).ifPresent(named::add));
+        List<Series> series = new ArrayList<>(query(patterns(named)));
+        StormMetrics metrics = StormMetrics.of(series, layout, topologyName);
+        Set<String> running = new TreeSet<>(metrics.topologies());
+        Set<String> unread = new TreeSet<>(running);
+        unread.removeAll(named);
+        if (!unread.isEmpty()) {
+            series.addAll(query(layout.patterns(StormMetricLayout.topologyGlob(unread))));
+            metrics = StormMetrics.of(series, layout, topologyName);
+        }
+        if (!running.equals(topologies)) {
+            LOG.info("Storm topologies reporting to {}: {}", source.describe(), running.isEmpty() ? "none" : running);
+            topologies = running;
+        }
+        return metrics;
+    }
+
+    /** The discovery pattern over every topology, and everything else for {@code named} ones only. */
+    private List<String> patterns(Set<String> named) {
+        List<String> patterns = new ArrayList<>();
+        patterns.add(layout.discoveryPattern(layout.topologyGlob(topologyName)));
+        if (!named.isEmpty()) {
+            patterns.addAll(layout.patterns(StormMetricLayout.topologyGlob(named)));
+        }
+        return patterns;
+    }
+
+    private List<Series> query(List<String> patterns) throws DriverException {
         try {
             return source.query(patterns, settings.window());
         } catch (MetricSourceException e) {
