@@ -12,6 +12,7 @@ import dev.lachesis.core.spi.MetricSourceException;
 import dev.lachesis.core.spi.Series;
 import dev.lachesis.core.spi.SpeDriver;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,6 +20,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,6 +36,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class StormDriver implements SpeDriver {
     private static final Logger LOG = LoggerFactory.getLogger(StormDriver.class);
+    /** How long a topology that stopped reporting is still read by name. */
+    private static final Duration KEEP_READING = Duration.ofSeconds(30);
 
     private final StormSettings settings;
     private final String topologyName;
@@ -48,8 +52,8 @@ public final class StormDriver implements SpeDriver {
     private final Map<Integer, CachedThreads> threadCache = new HashMap<>();
     private final Set<String> reported = new HashSet<>();
     private StormView last;
-    /** The topologies reporting last round (as series name them): the ones each round reads. */
-    private Set<String> topologies = Set.of();
+    /** Topology (as series name it) → when it last reported: the topologies each round reads. */
+    private final Map<String, Instant> lastReported = new TreeMap<>();
 
     private record CachedThreads(List<Integer> tids, List<JvmThread> threads) {
     }
@@ -90,7 +94,7 @@ public final class StormDriver implements SpeDriver {
                 proc.startEpochSeconds(process.pid(), now).ifPresent(s -> startedAt.put(process.pid(), s));
             }
         }
-        StormMetrics metrics = read(processes);
+        StormMetrics metrics = read(processes, now);
         last = builder.build(processes, threads, startedAt, metrics, now);
         return last.state();
     }
@@ -119,7 +123,7 @@ public final class StormDriver implements SpeDriver {
         }
         if (view.state() != state) {
             view = new StormView(state, view.executors(), view.transferQueues(),
-                    StormMetrics.of(query(patterns(topologies)), layout, topologyName));
+                    StormMetrics.of(query(patterns(lastReported.keySet())), layout, topologyName));
         }
         return reader.read(view, metrics);
     }
@@ -141,25 +145,28 @@ public final class StormDriver implements SpeDriver {
     /**
      * The round's series. Graphite keeps the files of every topology that ever reported, and a glob
      * over all of them makes graphite-web read them all, so the driver names the topologies it
-     * reads: those running last round, plus those named by workers' arguments, plus — for the
-     * cheap discovery pattern alone — every topology. A topology the discovery pattern shows running
-     * that was not named is read with a second query, once.
+     * reads: those that reported in the last {@link #KEEP_READING} (a loaded carbon may skip a
+     * round's window), plus those named by workers' arguments, plus — for the cheap discovery
+     * pattern alone — every topology. A topology the discovery pattern shows reporting that was not
+     * named is read with a second query, once.
      */
-    private StormMetrics read(List<StormProcess> processes) throws DriverException {
-        Set<String> named = new TreeSet<>(topologies);
+    private StormMetrics read(List<StormProcess> processes, Instant now) throws DriverException {
+        Set<String> named = new TreeSet<>(lastReported.keySet());
         processes.forEach(p -> p.topology().map(layout::seriesTopology).ifPresent(named::add));
         List<Series> series = new ArrayList<>(query(patterns(named)));
         StormMetrics metrics = StormMetrics.of(series, layout, topologyName);
-        Set<String> running = new TreeSet<>(metrics.topologies());
-        Set<String> unread = new TreeSet<>(running);
+        Set<String> unread = new TreeSet<>(metrics.topologies());
         unread.removeAll(named);
         if (!unread.isEmpty()) {
             series.addAll(query(layout.patterns(StormMetricLayout.topologyGlob(unread))));
             metrics = StormMetrics.of(series, layout, topologyName);
         }
-        if (!running.equals(topologies)) {
-            LOG.info("Storm topologies reporting to {}: {}", source.describe(), running.isEmpty() ? "none" : running);
-            topologies = running;
+        Set<String> before = Set.copyOf(lastReported.keySet());
+        metrics.topologies().forEach(t -> lastReported.put(t, now));
+        lastReported.values().removeIf(seen -> seen.plus(KEEP_READING).isBefore(now));
+        if (!lastReported.keySet().equals(before)) {
+            LOG.info("Storm topologies reporting to {}: {}", source.describe(),
+                    lastReported.isEmpty() ? "none" : lastReported.keySet());
         }
         return metrics;
     }

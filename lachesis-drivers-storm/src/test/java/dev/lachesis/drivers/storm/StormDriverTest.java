@@ -370,6 +370,46 @@ class StormDriverTest {
     }
 
     @Test
+    void aTopologyThatStoppedReportingIsReadByNameForHalfAMinuteOnly() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
+        var source = new StormFixtures.FixedMetricSource(
+                seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW));
+        Instant[] now = {Instant.ofEpochSecond(NOW)};
+        Clock clock = new Clock() {
+            @Override
+            public ZoneOffset getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public Instant instant() {
+                return now[0];
+            }
+        };
+        StormDriver driver = new StormDriver("storm", new StormSettings(null, null, null, null, null, null), null,
+                List.of(), source, lister, new ProcFs(proc), clock);
+        driver.refresh();
+        source.set(List.of());
+
+        now[0] = now[0].plusSeconds(30);
+        driver.refresh();
+        now[0] = now[0].plusSeconds(1);
+        driver.refresh();
+        driver.refresh();
+
+        List<List<String>> patterns = source.patterns();
+        assertThat(patterns.get(patterns.size() - 3)).as("a carbon that lags skips a window now and then")
+                .anyMatch(p -> p.contains(TOPOLOGY_1_WORKER));
+        assertThat(patterns.get(patterns.size() - 2)).anyMatch(p -> p.contains(TOPOLOGY_1_WORKER));
+        assertThat(patterns.get(patterns.size() - 1)).containsExactly("storm.topology.*.*.__system.-1.*-startTimeSecs");
+    }
+
+    @Test
     void asksForThreadNamesOnlyWhenTheThreadSetChanged() throws Exception {
         localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
         StormDriver driver = driver(new StormFixtures.FixedMetricSource(
