@@ -96,6 +96,11 @@ public final class StormDriver implements SpeDriver {
         }
         StormMetrics metrics = read(processes, now);
         last = builder.build(processes, threads, startedAt, metrics, now);
+        if (topologyName != null && last.state().pids().isEmpty()) {
+            throw new DriverException("no Storm worker or local-mode JVM is running for topology '" + topologyName
+                    + "' (Storm JVMs found: " + processes.stream().map(StormProcess::pid).toList()
+                    + ", none known to run it)");
+        }
         return last.state();
     }
 

@@ -323,10 +323,11 @@ class StormDriverTest {
 
         try (LogCapture log = new LogCapture(StormStateBuilder.class)) {
             SpeState all = driver(new StormFixtures.FixedMetricSource(series), null, List.of()).refresh();
-            SpeState named = driver(new StormFixtures.FixedMetricSource(series), "q-high", List.of(PID)).refresh();
+            StormDriver named = driver(new StormFixtures.FixedMetricSource(series), "q-high", List.of(PID));
 
             assertThat(all.threads()).isEmpty();
-            assertThat(named.threads()).as("the filter keeps q-high, but q-low's threads have the same names").isEmpty();
+            assertThatThrownBy(named::refresh).as("the filter keeps q-high, but q-low's threads have the same names")
+                    .isInstanceOf(DriverException.class).hasMessageContaining("none known to run it");
             assertThat(log.lines()).filteredOn(l -> l.startsWith("WARN")).hasSize(2)
                     .allSatisfy(l -> assertThat(l).contains("PID " + PID, "cannot be told apart"));
         }
@@ -357,8 +358,9 @@ class StormDriverTest {
                 .matches("storm\\.(worker|topology)\\." + Pattern.quote(TOPOLOGY_1_WORKER) + "\\..*"));
 
         String second = "lachesis-pipeline-9-1795433570";
+        localCluster(PID + 1, "storm-2.8.3/threads-1-worker.txt", JVM_START + 40);
         List<Series> withSecond = new ArrayList<>(series);
-        withSecond.addAll(seriesFor("storm-2.8.3/metric-names-1-worker.txt", second, NOW));
+        withSecond.addAll(seriesFor("storm-2.8.3/metric-names-1-worker.txt", second, NOW, JVM_START + 40));
         source.set(withSecond);
         driver.refresh();
         driver.refresh();
@@ -407,6 +409,18 @@ class StormDriverTest {
                 .anyMatch(p -> p.contains(TOPOLOGY_1_WORKER));
         assertThat(patterns.get(patterns.size() - 2)).anyMatch(p -> p.contains(TOPOLOGY_1_WORKER));
         assertThat(patterns.get(patterns.size() - 1)).containsExactly("storm.topology.*.*.__system.-1.*-startTimeSecs");
+    }
+
+    @Test
+    void aNamedTopologyThatNoJvmRunsIsAnErrorEvenWhenOtherStormJvmsRun() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
+        StormDriver driver = driver(new StormFixtures.FixedMetricSource(
+                seriesFor("storm-2.8.3/metric-names-1-worker.txt", "other-1-1795433000", NOW)), "lachesis-pipeline",
+                List.of());
+
+        assertThatThrownBy(driver::refresh).isInstanceOf(DriverException.class)
+                .hasMessage("no Storm worker or local-mode JVM is running for topology 'lachesis-pipeline' "
+                        + "(Storm JVMs found: [" + PID + "], none known to run it)");
     }
 
     @Test
