@@ -64,7 +64,8 @@ public final class RateLimitedSpout extends BaseRichSpout {
     public void nextTuple() {
         long due = due();
         for (int i = 0; i < MAX_BURST && emitted < due; i++) {
-            long dueAtMicros = startMicros + (long) (emitted * 1e6 / ratePerTask);
+            // The tuple numbered `emitted` is due once due() exceeds it, i.e. at (emitted + 1) / rate.
+            long dueAtMicros = startMicros + (long) ((emitted + 1) * 1e6 / ratePerTask);
             collector.emit(new Values(emitted, dueAtMicros / 1000, dueAtMicros, EpochMicros.now()));
             emitted++;
         }
