@@ -141,9 +141,13 @@ final class DemoRun implements AutoCloseable {
             run.add("--dry-run");
         }
         AtomicReference<String> lastRound = new AtomicReference<>();
+        AtomicReference<String> lastRanked = new AtomicReference<>();
         ChildJvm d = started(ChildJvm.exec(command(settings.otherCpus(), run.toArray(String[]::new)), "[", line -> {
             if (line.startsWith("[")) {
                 lastRound.set(line);
+                if (!line.equals("[]")) {
+                    lastRanked.set(line);
+                }
             } else {
                 LOG.debug("daemon: {}", line);
             }
@@ -165,7 +169,7 @@ final class DemoRun implements AutoCloseable {
             }
             now = System.currentTimeMillis();
             if (now >= nextTable && now < end) {
-                printTable(mode, meter, now - start, now < measureFrom, lastRound.get());
+                printTable(mode, meter, now - start, now < measureFrom, lastRound.get(), lastRanked.get());
                 nextTable += settings.tableEvery().toMillis();
             }
         }
@@ -175,13 +179,14 @@ final class DemoRun implements AutoCloseable {
         return result;
     }
 
-    private void printTable(Mode mode, SinkMeter meter, long elapsedMillis, boolean warmingUp, String round) {
+    private void printTable(Mode mode, SinkMeter meter, long elapsedMillis, boolean warmingUp, String round,
+                            String ranked) {
         PhaseResult recent = meter.window("", System.currentTimeMillis() - RECENT.toMillis(), System.currentTimeMillis());
         out.printf("%n%s  %s  %d s of %d%s  sink: %s tuples/s, e2e latency p50 %s ms (last %d s)%n",
                 LocalTime.now().format(CLOCK), mode.label(), elapsedMillis / 1000,
                 settings.phase().toSeconds(), warmingUp ? " (warm-up)" : "", LiveTable.number(Math.rint(recent.throughput())),
                 LiveTable.number(Math.rint(recent.endToEnd().quantileMicros(0.5) / 1000)), RECENT.toSeconds());
-        LiveTable.print(out, round, mode.applies());
+        LiveTable.print(out, round, ranked, mode.applies());
         out.flush();
     }
 

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,21 +30,28 @@ final class LiveTable {
     }
 
     /**
-     * Prints the table for a round's JSON, or a line saying no round came yet.
+     * Prints the table for the daemon's latest round. When that round ranked or applied no thread
+     * (the metrics lag, the translator backs off), it says so and shows the threads of the last round
+     * that did, with what {@code /proc} says now.
      *
+     * @param latestJson the latest round, or {@code null} before the first
+     * @param lastRankedJson the latest round that listed threads, or {@code null}
      * @param applies whether the daemon applies its plan (otherwise the SET column says it only plans)
      */
-    static void print(PrintWriter out, String roundJson, boolean applies) {
-        if (roundJson == null) {
+    static void print(PrintWriter out, String latestJson, String lastRankedJson, boolean applies) {
+        if (latestJson == null) {
             out.println("  (no scheduling round yet: the daemon waits for a few seconds of metrics)");
             return;
         }
-        List<Row> rows;
-        try {
-            rows = rows(JSON.readTree(roundJson), applies);
-        } catch (JsonProcessingException e) {
-            out.println("  (the daemon printed a round that is not JSON: " + e.getOriginalMessage() + ")");
-            return;
+        List<Row> rows = rows(out, latestJson, applies);
+        if (rows.isEmpty()) {
+            out.println(applies ? "  (the daemon's last round applied nothing; see its warnings)"
+                    : "  (the daemon's last round ranked no thread; see its warnings)");
+            if (lastRankedJson == null) {
+                return;
+            }
+            out.println("  the threads as it last ranked them, applied as /proc says now:");
+            rows = rows(out, lastRankedJson, applies);
         }
         rows.sort(Comparator.comparing((Row r) -> !r.kind().equals("main")).thenComparing(r -> -r.queueSize())
                 .thenComparing(Row::thread));
@@ -55,12 +61,18 @@ final class LiveTable {
             out.printf(format, r.operator(), cut(r.thread(), 34), r.kind(), r.queue(), number(r.priority()), r.set(),
                     r.applied());
         }
-        if (rows.isEmpty()) {
-            out.println(applies ? "  (the translator applied nothing this round; see the daemon's warnings)"
-                    : "  (the policy ranked no thread this round)");
-        }
         if (rows.size() > MAX_ROWS) {
             out.printf("  ... and %d more helper threads%n", rows.size() - MAX_ROWS);
+        }
+    }
+
+    /** The rows of a round, or none (with a line saying why) when the daemon printed something else. */
+    private static List<Row> rows(PrintWriter out, String roundJson, boolean applies) {
+        try {
+            return rows(JSON.readTree(roundJson), applies);
+        } catch (JsonProcessingException e) {
+            out.println("  (the daemon printed a round that is not JSON: " + e.getOriginalMessage() + ")");
+            return new ArrayList<>();
         }
     }
 
@@ -69,8 +81,7 @@ final class LiveTable {
         for (JsonNode t : round) {
             String queue = "-";
             double size = 0;
-            for (Iterator<Map.Entry<String, JsonNode>> it = t.path("metrics").fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> m = it.next();
+            for (Map.Entry<String, JsonNode> m : t.path("metrics").properties()) {
                 size = m.getValue().asDouble();
                 queue = number(size) + " " + QUEUE_NAMES.getOrDefault(m.getKey(), m.getKey());
             }

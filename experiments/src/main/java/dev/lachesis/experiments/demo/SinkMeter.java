@@ -5,6 +5,8 @@ import dev.lachesis.experiments.storm.SinkReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Collects the sink reports a query JVM prints (one per second) and sums them over a measurement
@@ -12,8 +14,11 @@ import java.util.function.Consumer;
  * Thread-safe: the child's output reader adds, the demo's thread reads.
  */
 final class SinkMeter implements Consumer<String> {
+    private static final Logger LOG = LoggerFactory.getLogger(SinkMeter.class);
     private final Consumer<String> otherLines;
     private final List<SinkReport> reports = new ArrayList<>();
+    /** Only the output reader's thread touches it. */
+    private boolean warned;
 
     /** @param otherLines receives the lines that are not sink reports */
     SinkMeter(Consumer<String> otherLines) {
@@ -26,7 +31,17 @@ final class SinkMeter implements Consumer<String> {
             otherLines.accept(line);
             return;
         }
-        SinkReport report = SinkReport.parse(line);
+        SinkReport report;
+        try {
+            report = SinkReport.parse(line);
+        } catch (IllegalArgumentException e) {
+            // Never throw into the child's output reader: a stopped reader would block the child.
+            if (!warned) {
+                warned = true;
+                LOG.warn("Ignoring sink reports that cannot be read, such as: {}", e.getMessage());
+            }
+            return;
+        }
         synchronized (reports) {
             reports.add(report);
         }
