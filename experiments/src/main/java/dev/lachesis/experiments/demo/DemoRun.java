@@ -13,11 +13,13 @@ import java.time.Duration;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -43,6 +45,8 @@ final class DemoRun implements AutoCloseable {
     private static final Pattern STORE_PORTS = Pattern.compile("carbon plaintext on [^:]+:(\\d+), HTTP on http://[^:]+:(\\d+)");
     private static final Duration STORE_START = Duration.ofSeconds(60);
     private static final Duration RECENT = Duration.ofSeconds(5);
+    /** How long a sink report may lag behind the end of its interval (its thread is not real-time). */
+    private static final Duration REPORT_DELAY = Duration.ofSeconds(5);
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     private final DemoSettings settings;
@@ -142,8 +146,10 @@ final class DemoRun implements AutoCloseable {
         }
         AtomicReference<String> lastRound = new AtomicReference<>();
         AtomicReference<String> lastRanked = new AtomicReference<>();
+        AtomicInteger rounds = new AtomicInteger();
         ChildJvm d = started(ChildJvm.exec(command(settings.otherCpus(), run.toArray(String[]::new)), "[", line -> {
             if (line.startsWith("[")) {
+                rounds.incrementAndGet();
                 lastRound.set(line);
                 if (!line.equals("[]")) {
                     lastRanked.set(line);
@@ -173,10 +179,23 @@ final class DemoRun implements AutoCloseable {
                 nextTable += settings.tableEvery().toMillis();
             }
         }
+        if (!meter.awaitReportAfter(end, REPORT_DELAY)) {
+            out.println("(no sink report came within " + REPORT_DELAY.toSeconds() + " s of the end; measuring what came)");
+        }
         PhaseResult result = meter.window(mode.label(), measureFrom, end);
+        printRealTime(mode, spe.pid(), rounds.get());
         stopDaemon(true);
         stopStorm();
         return result;
+    }
+
+    /** How many rounds the daemon ran and how many Storm threads are real-time as the half ends. */
+    private void printRealTime(Mode mode, long stormPid, int rounds) {
+        List<ThreadSched> realTime = ThreadSched.allOf(stormPid).values().stream().filter(ThreadSched::isRealTime).toList();
+        IntSummaryStatistics priorities = realTime.stream().mapToInt(ThreadSched::rtPriority).summaryStatistics();
+        String range = realTime.isEmpty() ? "" : " (RT priorities " + priorities.getMin() + "-" + priorities.getMax() + ")";
+        out.printf("%s ends: the daemon ran %d rounds%s; %d Storm threads run real-time now%s%n", mode.label(), rounds,
+                mode.applies() ? "" : " (planning only)", realTime.size(), range);
     }
 
     private void printTable(Mode mode, SinkMeter meter, long elapsedMillis, boolean warmingUp, String round,

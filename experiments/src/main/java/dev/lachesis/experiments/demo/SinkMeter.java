@@ -2,6 +2,7 @@ package dev.lachesis.experiments.demo;
 
 import dev.lachesis.experiments.storm.LatencyHistogram;
 import dev.lachesis.experiments.storm.SinkReport;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -15,6 +16,8 @@ import org.slf4j.LoggerFactory;
  */
 final class SinkMeter implements Consumer<String> {
     private static final Logger LOG = LoggerFactory.getLogger(SinkMeter.class);
+    /** How long one report of the query JVM covers when nothing delays it. */
+    private static final long INTERVAL_MILLIS = 1_000;
     private final Consumer<String> otherLines;
     private final List<SinkReport> reports = new ArrayList<>();
     /** Only the output reader's thread touches it. */
@@ -44,32 +47,56 @@ final class SinkMeter implements Consumer<String> {
         }
         synchronized (reports) {
             reports.add(report);
+            reports.notifyAll();
         }
     }
 
     /**
      * What arrived at the sink in the reports that ended in (fromEpochMillis, toEpochMillis], as a
-     * phase result over that window.
+     * phase result over the time those reports cover: from the end of the report before them (or
+     * one second before the first, the reporting interval) to the end of the last.
      */
     PhaseResult window(String phase, long fromEpochMillis, long toEpochMillis) {
         LatencyHistogram latency = new LatencyHistogram();
         LatencyHistogram endToEnd = new LatencyHistogram();
-        long first = Long.MAX_VALUE;
+        long coveredFrom = Long.MIN_VALUE;
+        long previousEnd = Long.MIN_VALUE;
         long last = Long.MIN_VALUE;
-        int intervals = 0;
         synchronized (reports) {
             for (SinkReport r : reports) {
-                if (r.endEpochMillis() > fromEpochMillis && r.endEpochMillis() <= toEpochMillis) {
+                long endMillis = r.endEpochMillis();
+                if (endMillis > fromEpochMillis && endMillis <= toEpochMillis) {
+                    if (coveredFrom == Long.MIN_VALUE) {
+                        coveredFrom = previousEnd != Long.MIN_VALUE ? previousEnd : endMillis - INTERVAL_MILLIS;
+                    }
                     latency.add(r.latency());
                     endToEnd.add(r.endToEnd());
-                    first = Math.min(first, r.endEpochMillis());
-                    last = Math.max(last, r.endEpochMillis());
-                    intervals++;
+                    last = endMillis;
                 }
+                previousEnd = endMillis;
             }
         }
-        // Each report covers the second before its end time.
-        double seconds = intervals == 0 ? 0 : (last - first) / 1000.0 + 1;
+        double seconds = coveredFrom == Long.MIN_VALUE ? 0 : (last - coveredFrom) / 1000.0;
         return new PhaseResult(phase, seconds, latency, endToEnd);
+    }
+
+    /**
+     * Waits until a report ending after {@code epochMillis} has arrived, so a window ending then is
+     * complete; gives up after {@code timeout} (the child may be gone).
+     *
+     * @return whether such a report arrived
+     */
+    boolean awaitReportAfter(long epochMillis, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (reports) {
+            while (reports.isEmpty() || reports.get(reports.size() - 1).endEpochMillis() <= epochMillis) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                reports.wait(Math.max(1, left / 1_000_000));
+            }
+            return true;
+        }
     }
 }

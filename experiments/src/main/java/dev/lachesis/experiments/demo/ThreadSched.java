@@ -20,9 +20,14 @@ import java.util.stream.Stream;
 record ThreadSched(int policy, int rtPriority, int nice) {
     private static final String[] POLICIES = {"OTHER", "FIFO", "RR", "BATCH", "ISO", "IDLE", "DEADLINE"};
 
+    /** Whether the thread runs SCHED_FIFO or SCHED_RR. */
+    boolean isRealTime() {
+        return policy == 1 || policy == 2;
+    }
+
     /** {@code nice 0}, {@code RR 42}, {@code FIFO 7}: what a person reading the table wants. */
     String label() {
-        if (policy == 1 || policy == 2) {
+        if (isRealTime()) {
             return POLICIES[policy] + " " + rtPriority;
         }
         return (policy == 0 ? "" : POLICIES[Math.min(policy, POLICIES.length - 1)] + " ") + "nice " + nice;

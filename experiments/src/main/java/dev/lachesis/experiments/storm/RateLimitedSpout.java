@@ -33,7 +33,6 @@ public final class RateLimitedSpout extends BaseRichSpout {
     private final double tuplesPerSecond;
     private transient SpoutOutputCollector collector;
     private transient double ratePerTask;
-    private transient long startNanos;
     private transient long startMicros;
     private transient volatile long emitted;
 
@@ -49,15 +48,18 @@ public final class RateLimitedSpout extends BaseRichSpout {
     public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
         this.collector = collector;
         this.ratePerTask = tuplesPerSecond / context.getComponentTasks(context.getThisComponentId()).size();
-        this.startNanos = System.nanoTime();
         this.startMicros = EpochMicros.now();
         this.emitted = 0;
         context.registerGauge(SOURCE_QUEUE_GAUGE, () -> Math.max(0, due() - emitted));
     }
 
-    /** Tuples this task should have emitted by now. */
+    /**
+     * Tuples this task should have emitted by now. Counted on the wall clock the tuples are stamped
+     * with and the sink reads, not on {@link System#nanoTime()}: while NTP slews the wall clock the
+     * two drift apart by up to 0.5 ms a second, which would stamp tuples as due after they arrive.
+     */
     private long due() {
-        return (long) ((System.nanoTime() - startNanos) / 1e9 * ratePerTask);
+        return (long) ((EpochMicros.now() - startMicros) / 1e6 * ratePerTask);
     }
 
     @Override

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lachesis.experiments.storm.LatencyHistogram;
 import dev.lachesis.experiments.storm.SinkReport;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,17 @@ class SinkMeterTest {
         assertThat(measured.latency().meanMicros()).isEqualTo(2_000.0);
         assertThat(measured.endToEnd().meanMicros()).isEqualTo(20_000.0);
         assertThat(meter.window("OS", 20_000, 30_000).measured()).isFalse();
+    }
+
+    @Test
+    void aReportThatCameLateCountsForEverySecondItCovers() throws InterruptedException {
+        meter.accept(report(1, 100, 1_000));
+        meter.accept(report(2, 100, 1_000));
+        meter.accept(report(4, 200, 1_000)); // the reporter got no CPU at second 3
+
+        assertThat(meter.window("MOD-RT", 1_000, 4_000).throughput()).isEqualTo(100.0);
+        assertThat(meter.awaitReportAfter(3_000, Duration.ZERO)).isTrue();
+        assertThat(meter.awaitReportAfter(4_000, Duration.ofMillis(1))).isFalse();
     }
 
     @Test
