@@ -51,18 +51,35 @@ public final class ChildJvm implements AutoCloseable {
      */
     public static ChildJvm start(List<String> jvmOptions, String mainClass, List<String> args, String marker,
                                  Consumer<String> output) throws IOException {
-        List<String> command = new ArrayList<>();
+        return start(List.of(), jvmOptions, mainClass, args, marker, output);
+    }
+
+    /**
+     * Starts {@code mainClass} in a new JVM as {@link #start(List, String, List, String, Consumer)}
+     * does, through a launcher that runs the {@code java} command, such as {@code taskset -c 0}.
+     */
+    public static ChildJvm start(List<String> launcher, List<String> jvmOptions, String mainClass, List<String> args,
+                                 String marker, Consumer<String> output) throws IOException {
+        List<String> command = new ArrayList<>(launcher);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass);
         command.addAll(args);
+        return exec(command, marker, output);
+    }
+
+    /**
+     * Runs a command that starts a JVM of its own, such as {@code bin/lachesis run}; its standard
+     * error goes to ours, its standard output is read as for {@link #start}.
+     */
+    public static ChildJvm exec(List<String> command, String marker, Consumer<String> output) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.INHERIT)
                 .redirectInput(ProcessBuilder.Redirect.PIPE);
         Process process = builder.start();
-        LOG.debug("Started {} as PID {}", mainClass, process.pid());
+        LOG.debug("Started {} as PID {}", command, process.pid());
         return new ChildJvm(process, marker, output);
     }
 

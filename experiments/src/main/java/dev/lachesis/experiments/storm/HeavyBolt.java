@@ -8,7 +8,6 @@ import org.apache.storm.topology.BasicOutputCollector;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseBasicBolt;
 import org.apache.storm.tuple.Tuple;
-import org.apache.storm.tuple.Values;
 
 /**
  * A deliberately expensive operator: burns a fixed amount of its own thread's CPU time per tuple,
@@ -43,7 +42,7 @@ public final class HeavyBolt extends BaseBasicBolt {
     @Override
     public void execute(Tuple input, BasicOutputCollector collector) {
         burn();
-        collector.emit(new Values(input.getLong(0), input.getLong(1)));
+        collector.emit(input.getValues());
     }
 
     private void burn() {

@@ -14,7 +14,8 @@ import org.apache.storm.tuple.Tuple;
  * The end of the example queries: counts the tuples that made it through and records each one's
  * end-to-end latency (now minus the time the spout was due to produce it) in Storm metrics v2, so
  * both reach Graphite with the topology's other metrics as {@code completed} and
- * {@code latency-ms}. The JVM-wide count also tells the launcher, in local mode, that tuples flow.
+ * {@code latency-ms}. The JVM-wide count also tells the launcher, in local mode, that tuples flow,
+ * and {@link SinkStats} gets both latencies in microseconds for the launcher's sink reports.
  */
 public final class LatencySink extends BaseBasicBolt {
     private static final AtomicLong COMPLETED_IN_THIS_JVM = new AtomicLong();
@@ -35,7 +36,10 @@ public final class LatencySink extends BaseBasicBolt {
 
     @Override
     public void execute(Tuple input, BasicOutputCollector collector) {
-        latencyMillis.update(System.currentTimeMillis() - input.getLong(1));
+        long nowMicros = EpochMicros.now();
+        long endToEndMicros = nowMicros - input.getLong(2);
+        SinkStats.jvm().record(nowMicros - input.getLong(3), endToEndMicros);
+        latencyMillis.update(endToEndMicros / 1000);
         completed.inc();
         COMPLETED_IN_THIS_JVM.incrementAndGet();
     }

@@ -4,7 +4,6 @@ import org.apache.storm.topology.BasicOutputCollector;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseBasicBolt;
 import org.apache.storm.tuple.Tuple;
-import org.apache.storm.tuple.Values;
 
 /**
  * A cheap operator: forwards each tuple unchanged. It exists so the example queries have an
@@ -13,7 +12,7 @@ import org.apache.storm.tuple.Values;
 public final class LightBolt extends BaseBasicBolt {
     @Override
     public void execute(Tuple input, BasicOutputCollector collector) {
-        collector.emit(new Values(input.getLong(0), input.getLong(1)));
+        collector.emit(input.getValues());
     }
 
     @Override

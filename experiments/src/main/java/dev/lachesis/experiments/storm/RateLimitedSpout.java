@@ -10,15 +10,19 @@ import org.apache.storm.tuple.Values;
 
 /**
  * The source of the example queries: emits tuples at a fixed total rate, each stamped with the
- * time it was due (epoch milliseconds), so the sink's latency includes any delay the spout itself
- * suffered. The rate is split evenly across the spout's tasks. Tuples carry no message id: the
+ * time it was due (its production time, in epoch milliseconds and microseconds) and the time it was
+ * emitted into Storm (epoch microseconds), so the sink can tell end-to-end latency, which includes
+ * any delay the spout itself suffered, from latency inside the SPE. The rate is split evenly across the spout's tasks. Tuples carry no message id: the
  * queries measure scheduling, not Storm's reliability layer. The tuples that are due but not yet
  * emitted are the queue inside the source; the spout reports them as the metrics v2 gauge
  * {@value #SOURCE_QUEUE_GAUGE}, which is where the Storm driver reads a source's queue.
  */
 public final class RateLimitedSpout extends BaseRichSpout {
-    /** Output fields: a sequence number and the due time in epoch milliseconds. */
-    public static final Fields FIELDS = new Fields("seq", "produced-at-ms");
+    /**
+     * Output fields: a sequence number, the due (production) time in epoch milliseconds and in epoch
+     * microseconds, and the emission time in epoch microseconds. Operators forward all of them.
+     */
+    public static final Fields FIELDS = new Fields("seq", "produced-at-ms", "produced-at-us", "emitted-at-us");
 
     /** The name of the gauge reporting tuples due but not yet emitted. */
     public static final String SOURCE_QUEUE_GAUGE = "source-queue-size";
@@ -29,8 +33,7 @@ public final class RateLimitedSpout extends BaseRichSpout {
     private final double tuplesPerSecond;
     private transient SpoutOutputCollector collector;
     private transient double ratePerTask;
-    private transient long startNanos;
-    private transient long startMillis;
+    private transient long startMicros;
     private transient volatile long emitted;
 
     /** @param tuplesPerSecond the total rate over all tasks of this spout; positive */
@@ -45,23 +48,27 @@ public final class RateLimitedSpout extends BaseRichSpout {
     public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
         this.collector = collector;
         this.ratePerTask = tuplesPerSecond / context.getComponentTasks(context.getThisComponentId()).size();
-        this.startNanos = System.nanoTime();
-        this.startMillis = System.currentTimeMillis();
+        this.startMicros = EpochMicros.now();
         this.emitted = 0;
         context.registerGauge(SOURCE_QUEUE_GAUGE, () -> Math.max(0, due() - emitted));
     }
 
-    /** Tuples this task should have emitted by now. */
+    /**
+     * Tuples this task should have emitted by now. Counted on the wall clock the tuples are stamped
+     * with and the sink reads, not on {@link System#nanoTime()}: while NTP slews the wall clock the
+     * two drift apart by up to 0.5 ms a second, which would stamp tuples as due after they arrive.
+     */
     private long due() {
-        return (long) ((System.nanoTime() - startNanos) / 1e9 * ratePerTask);
+        return (long) ((EpochMicros.now() - startMicros) / 1e6 * ratePerTask);
     }
 
     @Override
     public void nextTuple() {
         long due = due();
         for (int i = 0; i < MAX_BURST && emitted < due; i++) {
-            long dueAtMillis = startMillis + (long) (emitted * 1000 / ratePerTask);
-            collector.emit(new Values(emitted, dueAtMillis));
+            // The tuple numbered `emitted` is due once due() exceeds it, i.e. at (emitted + 1) / rate.
+            long dueAtMicros = startMicros + (long) ((emitted + 1) * 1e6 / ratePerTask);
+            collector.emit(new Values(emitted, dueAtMicros / 1000, dueAtMicros, EpochMicros.now()));
             emitted++;
         }
     }

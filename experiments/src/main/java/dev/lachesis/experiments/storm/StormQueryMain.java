@@ -3,12 +3,16 @@ package dev.lachesis.experiments.storm;
 import dev.lachesis.experiments.HostPort;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import org.apache.storm.Config;
@@ -72,6 +76,10 @@ public final class StormQueryMain implements Callable<Integer> {
     @Option(names = "--ready-timeout-s", defaultValue = "120", description = "Give up when no tuple reached the sink by then.")
     private long readyTimeoutSeconds;
 
+    @Option(names = "--sink-reports",
+            description = "Once tuples flow, print a " + SinkReport.PREFIX + " line (tuples and latencies at the sink) every second.")
+    private boolean sinkReports;
+
     @Option(names = "--exit-with-parent",
             description = "Exit when standard input closes, i.e. when the launching process is gone.")
     private boolean exitWithParent;
@@ -133,9 +141,27 @@ public final class StormQueryMain implements Callable<Integer> {
             }
             Thread.sleep(POLL.toMillis());
         }
-        spec.commandLine().getOut().println(READY + " " + ProcessHandle.current().pid() + " " + topologyName);
-        spec.commandLine().getOut().flush();
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(READY + " " + ProcessHandle.current().pid() + " " + topologyName);
+        out.flush();
+        if (sinkReports) {
+            reportEverySecond(out);
+        }
         return 0;
+    }
+
+    /** Prints a sink report each second, from a daemon thread, while the JVM lives. */
+    private static void reportEverySecond(PrintWriter out) {
+        ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "lachesis-sink-reports");
+            thread.setDaemon(true);
+            return thread;
+        });
+        SinkStats.jvm().takeReport(System.currentTimeMillis());
+        reporter.scheduleAtFixedRate(() -> {
+            out.println(SinkStats.jvm().takeReport(System.currentTimeMillis()).toLine());
+            out.flush();
+        }, 1, 1, TimeUnit.SECONDS);
     }
 
     private static void watchParent(InputStream stdin) {

@@ -48,6 +48,15 @@ public record StormQuerySpec(ExampleQuery query, String topologyName, double tup
      * tuples reach the sink; every other line goes to {@code output}.
      */
     public ChildJvm start(Consumer<String> output) throws IOException {
+        return start(List.of(), List.of(), output);
+    }
+
+    /**
+     * Starts the child JVM as {@link #start(Consumer)} does, through a launcher such as
+     * {@code taskset -c 0} (empty for none) and with more arguments for {@link StormQueryMain}, such
+     * as {@code --sink-reports}.
+     */
+    public ChildJvm start(List<String> launcher, List<String> moreArgs, Consumer<String> output) throws IOException {
         List<String> jvmOptions = List.of("-Xmx" + heap, "-Dstorm.local.sleeptime=" + RUN_SECONDS,
                 "-Dstorm.jar=" + StormQueryMain.jar(), "-Dlog4j2.configurationFile=" + StormQueryMain.LOG_CONFIG);
         List<String> args = new ArrayList<>(List.of(StormQueryMain.class.getName(),
@@ -56,7 +65,8 @@ public record StormQuerySpec(ExampleQuery query, String topologyName, double tup
                 "--heavy-cost-us", Long.toString(heavyCostMicros), "--workers", Integer.toString(workers),
                 "--ready-timeout-s", Long.toString(readyTimeoutSeconds), "--sample-rate", Double.toString(sampleRate),
                 "--exit-with-parent"));
-        return ChildJvm.start(jvmOptions, "org.apache.storm.LocalCluster", args, StormQueryMain.READY, line -> {
+        args.addAll(moreArgs);
+        return ChildJvm.start(launcher, jvmOptions, "org.apache.storm.LocalCluster", args, StormQueryMain.READY, line -> {
             if (!line.startsWith(StormQueryMain.READY)) {
                 output.accept(line);
             }

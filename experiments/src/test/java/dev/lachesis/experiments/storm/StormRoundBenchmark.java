@@ -62,6 +62,11 @@ class StormRoundBenchmark {
     private static final List<String> ORDER = List.of("source", "parse", "enrich", "sink");
     private static final int WARM_UP = 20;
     private static final int ROUNDS = 100;
+    /**
+     * The series are sent once, with ten points ending a second before the start, so the window
+     * reaches back far enough for them to stay in it while a loaded machine runs the rounds.
+     */
+    private static final Duration WINDOW = Duration.ofSeconds(50);
 
     @TempDir
     Path proc;
@@ -88,13 +93,21 @@ class StormRoundBenchmark {
         for (int other = 0; other < 150; other++) {
             threads.add(new JvmThread(new ThreadRef(PID, tid++), "pool-" + other + "-thread-1"));
         }
-        fakeProc(threads);
+        // The worker's __system reports when its JVM started, as /proc says the JVM process did.
+        long jvmStart = now - 600;
+        for (int ago = 10; ago >= 1; ago--) {
+            lines.add("storm.topology." + TOPOLOGY + ".localhost.__system.-1." + PORT + "-startTimeSecs " + jvmStart + " "
+                    + (now - ago));
+        }
+        fakeProc(threads, jvmStart + 0.3, now);
 
         try (EmbeddedMetricSource store = EmbeddedMetricSource.start(EmbeddedStoreConfig.defaults().withPorts(0, 0),
                 Duration.ofSeconds(10), Clock.systemUTC())) {
             send(store.carbonPort(), lines);
-            StormDriver driver = new StormDriver("bench", new StormSettings(null, null, null, null, null, "park"),
-                    "bench", List.of(), store, pid -> threads, new ProcFs(proc), Clock.systemUTC());
+            // A fixed clock: the fake /proc's uptime does not advance.
+            StormDriver driver = new StormDriver("bench", new StormSettings(null, null, null, WINDOW, null, "park"),
+                    "bench", List.of(), store, pid -> threads, new ProcFs(proc), Clock.fixed(Instant.ofEpochSecond(now),
+                    java.time.ZoneOffset.UTC));
             await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
                     .until(() -> driver.fetch(driver.refresh(), Set.of(MetricNames.INPUT_QUEUE))
                             .get(MetricNames.INPUT_QUEUE).size() == 100);
@@ -148,8 +161,13 @@ class StormRoundBenchmark {
         }
     }
 
-    private void fakeProc(List<JvmThread> threads) throws IOException {
+    private void fakeProc(List<JvmThread> threads, double startEpochSeconds, long now) throws IOException {
         Path dir = Files.createDirectories(proc.resolve(Integer.toString(PID)));
+        double uptime = 100_000.0;
+        Files.writeString(proc.resolve("uptime"), uptime + " 190000.00\n");
+        long startTicks = Math.round((uptime - (now - startEpochSeconds)) * 100);
+        Files.writeString(dir.resolve("stat"), PID + " (java) S 1 " + PID + " " + PID + " 0 -1 0 0 0 0 0 0 0 0 0 20 0 "
+                + threads.size() + " 0 " + startTicks + " 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0\n");
         Files.writeString(dir.resolve("cmdline"), String.join("\0", "java", "-cp", "/opt/storm-server-2.8.3.jar",
                 "org.apache.storm.LocalCluster", "bench.Main") + "\0");
         for (JvmThread t : threads) {

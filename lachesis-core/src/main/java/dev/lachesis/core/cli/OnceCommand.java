@@ -76,7 +76,8 @@ final class OnceCommand implements Callable<Integer> {
         return round.report().problems().isEmpty() ? 0 : LachesisCommand.RUNTIME_FAILURE;
     }
 
-    private static void printTable(List<ThreadRow> rows, PrintWriter out) {
+    /** Prints {@code rows} as aligned columns; {@code run --rounds table} prints each round this way. */
+    static void printTable(List<ThreadRow> rows, PrintWriter out) {
         TextTable table = new TextTable(List.of("SPE", "PID", "TID", "THREAD", "QUERY", "OPERATOR", "INSTANCE", "KIND",
                 "POLICY", "PRIORITY", "VALUE", "METRICS"));
         for (ThreadRow row : rows) {

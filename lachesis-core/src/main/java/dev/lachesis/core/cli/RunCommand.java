@@ -1,26 +1,49 @@
 package dev.lachesis.core.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.LachesisConfig;
 import dev.lachesis.core.loop.Assembler;
 import dev.lachesis.core.loop.Assembly;
+import dev.lachesis.core.loop.RoundResult;
 import dev.lachesis.core.loop.SchedulerLoop;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code lachesis run}: the daemon. Validates and assembles the policy file, then schedules until
- * SIGTERM or SIGINT, when a shutdown hook stops the loop and restores every thread.
+ * SIGTERM or SIGINT, when a shutdown hook stops the loop and restores every thread. With
+ * {@code --rounds} it prints every round's threads as {@code once} does (JSON: one line per round),
+ * so a person or a script can watch it; with {@code --dry-run} it only plans and changes nothing.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         header = "Run the scheduler until stopped (SIGTERM/SIGINT restore every thread).")
 final class RunCommand implements Callable<Integer> {
+    private static final ObjectMapper JSON = JsonMapper.builder().build();
+
     @ParentCommand
     private LachesisCommand parent;
+    @Spec
+    private CommandSpec spec;
     @Mixin
     private ConfigOption config;
+    @Option(names = "--dry-run", description = "Only compute what the translators would set each round; change no thread.")
+    private boolean dryRun;
+    @Option(names = "--rounds", paramLabel = "FORMAT",
+            description = "Print every round's threads on standard output: ${COMPLETION-CANDIDATES} "
+                    + "(json: one array per line and round).")
+    private OutputFormat rounds;
 
     @Override
     public Integer call() throws ConfigException, InterruptedException {
@@ -28,11 +51,32 @@ final class RunCommand implements Callable<Integer> {
         parent.applyConfiguredLevel(loaded.logging().level());
         Environment env = parent.environment();
         Assembly assembly = new Assembler(env.plugins(), env.threads(), env.clock()).assemble(loaded, env.metrics());
-        SchedulerLoop loop = new SchedulerLoop(assembly, env.clock());
+        SchedulerLoop loop = new SchedulerLoop(assembly, env.clock(), !dryRun, printer(spec.commandLine().getOut()));
         Thread hook = new Thread(loop::close, "lachesis-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         loop.start();
         boolean normal = loop.awaitTermination();
         return normal ? 0 : LachesisCommand.RUNTIME_FAILURE;
+    }
+
+    private Consumer<RoundResult> printer(PrintWriter out) {
+        if (rounds == null) {
+            return round -> { };
+        }
+        return round -> {
+            List<ThreadRow> rows = ThreadRow.of(round);
+            if (rounds == OutputFormat.JSON) {
+                try {
+                    out.println(JSON.writeValueAsString(rows));
+                } catch (JsonProcessingException e) {
+                    throw new UncheckedIOException(e);
+                }
+            } else {
+                out.println(round.report().startedAt());
+                OnceCommand.printTable(rows, out);
+                out.println();
+            }
+            out.flush();
+        };
     }
 }

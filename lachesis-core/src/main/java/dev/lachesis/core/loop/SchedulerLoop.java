@@ -24,6 +24,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,6 +55,8 @@ public final class SchedulerLoop implements AutoCloseable {
 
     private final Assembly assembly;
     private final Clock clock;
+    private final boolean apply;
+    private final Consumer<RoundResult> onRound;
     private final Map<String, Spe> spesByName = new LinkedHashMap<>();
     private final Map<String, Instant> nextDue = new HashMap<>();
     private final ConditionLog conditions = new ConditionLog();
@@ -67,8 +70,21 @@ public final class SchedulerLoop implements AutoCloseable {
     private volatile Throwable death;
 
     public SchedulerLoop(Assembly assembly, Clock clock) {
+        this(assembly, clock, true, round -> { });
+    }
+
+    /**
+     * A loop that may only plan, and that shows each periodic round to a listener (such as
+     * {@code run --rounds}, which prints it).
+     *
+     * @param apply whether rounds apply their schedules; {@code false} plans them only and changes no thread
+     * @param onRound called on the loop's thread after each periodic round; what it throws is logged and ignored
+     */
+    public SchedulerLoop(Assembly assembly, Clock clock, boolean apply, Consumer<RoundResult> onRound) {
         this.assembly = Objects.requireNonNull(assembly, "assembly");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.apply = apply;
+        this.onRound = Objects.requireNonNull(onRound, "onRound");
         for (Spe spe : assembly.spes()) {
             spesByName.put(spe.name(), spe);
         }
@@ -112,8 +128,9 @@ public final class SchedulerLoop implements AutoCloseable {
                     continue;
                 }
                 try {
-                    runRound(now);
+                    RoundResult round = runRound(now);
                     conditions.clear(ROUND);
+                    tell(round);
                 } catch (RuntimeException e) {
                     conditions.fail(ROUND, "a scheduling round failed: " + e, e);
                 }
@@ -129,6 +146,17 @@ public final class SchedulerLoop implements AutoCloseable {
                 close();
             }
             stopped.countDown();
+        }
+    }
+
+    private void tell(RoundResult round) {
+        if (round.report().due().isEmpty()) {
+            return;
+        }
+        try {
+            onRound.accept(round);
+        } catch (RuntimeException e) {
+            LOG.warn("The round listener failed: {}", e.toString(), e);
         }
     }
 
@@ -175,7 +203,7 @@ public final class SchedulerLoop implements AutoCloseable {
             return new RoundResult(new RoundReport(now, Duration.ZERO, List.of(), List.of(), List.of()), Map.of(),
                     Map.of());
         }
-        return execute(now, due, true);
+        return execute(now, due, apply);
     }
 
     /**

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,6 +19,8 @@ import java.util.stream.Stream;
  */
 public final class ProcFs {
     private static final ProcFs SYSTEM = new ProcFs(Path.of("/proc"));
+    /** Clock ticks per second in {@code stat} times ({@code sysconf(_SC_CLK_TCK)}). */
+    private static final int USER_HZ = 100;
 
     private final Path root;
 
@@ -87,6 +90,28 @@ public final class ProcFs {
     /** The parsed {@code stat} line of a process (its main thread). */
     public Optional<TaskStat> processStat(int pid) {
         return read(root.resolve(Integer.toString(pid)).resolve("stat")).flatMap(TaskStat::parse);
+    }
+
+    /**
+     * When {@code pid} started, in epoch seconds (to the clock tick, 10 ms), given the wall-clock time
+     * {@code now}: its {@code stat} start time after boot, placed by {@code /proc/uptime}. Empty when
+     * the process is gone. Assumes {@code USER_HZ} 100, what Linux reports on every architecture it
+     * exports to user space.
+     */
+    public Optional<Double> startEpochSeconds(int pid, Instant now) {
+        Optional<TaskStat> stat = processStat(pid);
+        Optional<Double> uptime = read(root.resolve("uptime")).flatMap(s -> {
+            try {
+                return Optional.of(Double.parseDouble(s.strip().split("\\s+")[0]));
+            } catch (NumberFormatException e) {
+                return Optional.empty();
+            }
+        });
+        if (stat.isEmpty() || uptime.isEmpty()) {
+            return Optional.empty();
+        }
+        double nowSeconds = now.getEpochSecond() + now.getNano() / 1e9;
+        return Optional.of(nowSeconds - uptime.get() + stat.get().startTimeTicks() / (double) USER_HZ);
     }
 
     /**

@@ -20,6 +20,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -280,6 +281,27 @@ class SchedulerLoopTest {
         assertThat(rounds.get(1).outcome()).isEqualTo(RoundReport.Outcome.OK);
         assertThat(fastTranslator.history()).hasSizeGreaterThanOrEqualTo(2);
         assertThat(fastTranslator.isClosed()).isTrue();
+    }
+
+    @Test
+    void aDryRunLoopShowsEveryRoundToItsListenerAndTouchesNoThread() throws InterruptedException {
+        CountDownLatch twoRounds = new CountDownLatch(2);
+        List<RoundResult> seen = new CopyOnWriteArrayList<>();
+        SchedulerLoop loop = new SchedulerLoop(new Assembly(List.of(new Spe("storm", storm)),
+                List.of(new ScheduledPolicy("watch", new FakeOrderPolicyFactory.QueueOrder("watch"), Duration.ofSeconds(1),
+                        List.of("storm"), fastTranslator)), resolver, List.of()),
+                clockOneSecondLaterOnEveryRead(), false, round -> {
+                    seen.add(round);
+                    twoRounds.countDown();
+                });
+
+        loop.start();
+        assertThat(twoRounds.await(30, TimeUnit.SECONDS)).as("two rounds ran").isTrue();
+        loop.close();
+
+        assertThat(seen).allSatisfy(round -> assertThat(round.plans()).containsOnlyKeys("watch"));
+        assertThat(seen.get(0).plans().get("watch").threads()).isNotEmpty();
+        assertThat(fastTranslator.history()).isEmpty();
     }
 
     private static Clock clockOneSecondLaterOnEveryRead() {

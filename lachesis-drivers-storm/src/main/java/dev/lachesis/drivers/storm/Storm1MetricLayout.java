@@ -19,7 +19,9 @@ import java.util.regex.Pattern;
  * <li>{@code transfer.population.value} under {@code __system}, task -1: the worker transfer queue;</li>
  * <li>{@code execute-count.<from>:<stream>.value}, {@code emit-count.<stream>.value}: tuples counted
  *     during the last bucket of {@code topology.builtin.metrics.bucket.size.secs}, not totals;</li>
- * <li>{@code execute-latency.<from>:<stream>.value}: mean execute latency in ms.</li>
+ * <li>{@code execute-latency.<from>:<stream>.value}: mean execute latency in ms;</li>
+ * <li>{@code startTimeSecs.value} under {@code __system}, task -1: when the worker's JVM started
+ *     (epoch seconds with milliseconds, from Storm 1.x's {@code SystemBolt}).</li>
  * </ul>
  * Not checked against a running reporter (storm-metrics-reporter is not on Maven Central): the
  * names come from the reference implementation's Graphite queries and Storm 1.x's built-in metric
@@ -30,7 +32,8 @@ public final class Storm1MetricLayout implements StormMetricLayout {
     private static final Map<String, Measure> GAUGES = Map.of(
             "receive.population", Measure.RECEIVE_QUEUE,
             "sendqueue.population", Measure.SEND_QUEUE,
-            "transfer.population", Measure.WORKER_TRANSFER_QUEUE);
+            "transfer.population", Measure.WORKER_TRANSFER_QUEUE,
+            "startTimeSecs", Measure.JVM_START);
 
     private final String prefix;
     private final String hostGlob;
@@ -45,7 +48,7 @@ public final class Storm1MetricLayout implements StormMetricLayout {
         this.prefix = prefix.isEmpty() ? "" : prefix + ".";
         this.hostGlob = hostGlob;
         String head = Pattern.quote(this.prefix) + "([^.]+)\\.(.+)\\.(\\d{1,5})\\.([^.]+)\\.(-?\\d{1,9})\\.";
-        this.gauge = Pattern.compile(head + "(receive\\.population|sendqueue\\.population|transfer\\.population)\\.value");
+        this.gauge = Pattern.compile(head + "(receive\\.population|sendqueue\\.population|transfer\\.population|startTimeSecs)\\.value");
         this.stream = Pattern.compile(head + "(execute-count|emit-count|execute-latency)\\.([^.]+)\\.value");
     }
 
@@ -56,6 +59,11 @@ public final class Storm1MetricLayout implements StormMetricLayout {
                 head + "*.*.{receive,sendqueue}.population.value",
                 head + "__system.-1.transfer.population.value",
                 head + "*.*.{execute-count,emit-count,execute-latency}.*.value");
+    }
+
+    @Override
+    public String discoveryPattern(String topologyGlob) {
+        return prefix + topologyGlob + "." + hostGlob + ".*.__system.-1.startTimeSecs.value";
     }
 
     @Override

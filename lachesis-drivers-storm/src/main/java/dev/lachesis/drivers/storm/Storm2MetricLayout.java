@@ -23,6 +23,9 @@ import java.util.regex.Pattern;
  * A spout that keeps records of its own (a Kafka fetch buffer, a rate limiter's backlog) reports
  * them as a metrics v2 gauge named {@value #SOURCE_QUEUE_GAUGE}, which Storm writes under the
  * topology prefix: {@code storm.topology.<topologyId>.<host>.<component>.<task>.<port>-source-queue-size}.
+ * Each worker's {@code __system} component reports when its JVM started, in whole epoch seconds
+ * ({@code RuntimeMXBean.getStartTime() / 1000}):
+ * {@code storm.topology.<topologyId>.<host>.__system.-1.<port>-startTimeSecs}.
  * Storm replaces dots in host, component and stream names with underscores, so each is one segment.
  * An optional prefix ({@code graphite.prefixed.with} in the reporter's settings) comes first.
  * Immutable.
@@ -35,6 +38,7 @@ public final class Storm2MetricLayout implements StormMetricLayout {
             "worker-transfer-queue-population", Measure.WORKER_TRANSFER_QUEUE);
     /** The gauge a spout registers ({@code context.registerGauge}) for the records waiting inside it. */
     public static final String SOURCE_QUEUE_GAUGE = "source-queue-size";
+    private static final String JVM_START_GAUGE = "startTimeSecs";
 
     private static final String SEGMENT = "([^.]+)";
     private static final String TASK_PORT = "(-?\\d{1,9})\\.(\\d{1,5})-";
@@ -44,6 +48,7 @@ public final class Storm2MetricLayout implements StormMetricLayout {
     private final Pattern streamCounter;
     private final Pattern streamLatency;
     private final Pattern sourceQueue;
+    private final Pattern jvmStart;
 
     /** @param prefix the reporter's {@code graphite.prefixed.with}, or empty */
     public Storm2MetricLayout(String prefix) {
@@ -54,6 +59,8 @@ public final class Storm2MetricLayout implements StormMetricLayout {
         this.streamLatency = Pattern.compile(head + SEGMENT + "\\." + TASK_PORT + "__execute-latency-([^.]+)");
         this.sourceQueue = Pattern.compile(Pattern.quote(this.prefix + "storm.topology.") + SEGMENT + "\\." + SEGMENT
                 + "\\." + SEGMENT + "\\." + TASK_PORT + Pattern.quote(SOURCE_QUEUE_GAUGE));
+        this.jvmStart = Pattern.compile(Pattern.quote(this.prefix + "storm.topology.") + SEGMENT + "\\." + SEGMENT
+                + "\\.__system\\." + TASK_PORT + JVM_START_GAUGE);
     }
 
     @Override
@@ -66,6 +73,11 @@ public final class Storm2MetricLayout implements StormMetricLayout {
                 head + "*.*.*.*-__emit-count-*.count",
                 head + "*.*.*.*-__execute-latency-*",
                 prefix + "storm.topology." + topologyGlob + ".*.*.*.*-" + SOURCE_QUEUE_GAUGE);
+    }
+
+    @Override
+    public String discoveryPattern(String topologyGlob) {
+        return prefix + "storm.topology." + topologyGlob + ".*.__system.-1.*-" + JVM_START_GAUGE;
     }
 
     @Override
@@ -90,6 +102,11 @@ public final class Storm2MetricLayout implements StormMetricLayout {
         if (m.matches()) {
             return Optional.of(new StormSeries(m.group(1), m.group(2), m.group(3), Integer.parseInt(m.group(4)),
                     Integer.parseInt(m.group(5)), Measure.SOURCE_QUEUE, ""));
+        }
+        m = jvmStart.matcher(name);
+        if (m.matches()) {
+            return Optional.of(new StormSeries(m.group(1), m.group(2), "__system", Integer.parseInt(m.group(3)),
+                    Integer.parseInt(m.group(4)), Measure.JVM_START, ""));
         }
         return Optional.empty();
     }

@@ -12,11 +12,16 @@ import dev.lachesis.core.spi.MetricSourceException;
 import dev.lachesis.core.spi.Series;
 import dev.lachesis.core.spi.SpeDriver;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,12 +29,15 @@ import org.slf4j.LoggerFactory;
  * Sees Apache Storm topologies without any Storm jar: finds worker and local-mode JVMs through
  * {@code /proc}, names their threads through the shared {@link JvmThreadLister} (re-asked only when a
  * JVM's thread ids changed), and reads everything else from the series Storm's own Graphite reporter
- * publishes — one {@link MetricSource#query} per round, made by {@link #refresh()} and reused by
- * {@link #fetch}. The query graph comes from the {@code __execute-count-<from>:<stream>} series names.
- * Called from the main loop's thread only.
+ * publishes — one {@link MetricSource#query} per round (two in a round where a topology starts
+ * reporting), made by {@link #refresh()} and reused by {@link #fetch}. Queries name the running
+ * topologies, so Graphite reads no stopped topology's files. The query graph comes from the
+ * {@code __execute-count-<from>:<stream>} series names. Called from the main loop's thread only.
  */
 public final class StormDriver implements SpeDriver {
     private static final Logger LOG = LoggerFactory.getLogger(StormDriver.class);
+    /** How long a topology that stopped reporting is still read by name. */
+    private static final Duration KEEP_READING = Duration.ofSeconds(30);
 
     private final StormSettings settings;
     private final String topologyName;
@@ -44,6 +52,8 @@ public final class StormDriver implements SpeDriver {
     private final Map<Integer, CachedThreads> threadCache = new HashMap<>();
     private final Set<String> reported = new HashSet<>();
     private StormView last;
+    /** Topology (as series name it) → when it last reported: the topologies each round reads. */
+    private final Map<String, Instant> lastReported = new TreeMap<>();
 
     private record CachedThreads(List<Integer> tids, List<JvmThread> threads) {
     }
@@ -77,8 +87,20 @@ public final class StormDriver implements SpeDriver {
                     + (topologyName == null ? "" : " for topology '" + topologyName + "'"));
         }
         Map<Integer, List<JvmThread>> threads = threadsOf(processes);
-        StormMetrics metrics = StormMetrics.of(query(), layout, topologyName);
-        last = builder.build(processes, threads, metrics, clock.instant());
+        Instant now = clock.instant();
+        Map<Integer, Double> startedAt = new HashMap<>();
+        for (StormProcess process : processes) {
+            if (process.isLocalMode()) {
+                proc.startEpochSeconds(process.pid(), now).ifPresent(s -> startedAt.put(process.pid(), s));
+            }
+        }
+        StormMetrics metrics = read(processes, now);
+        last = builder.build(processes, threads, startedAt, metrics, now);
+        if (topologyName != null && last.state().pids().isEmpty()) {
+            throw new DriverException("no Storm worker or local-mode JVM is running for topology '" + topologyName
+                    + "' (Storm JVMs found: " + processes.stream().map(StormProcess::pid).toList()
+                    + ", none known to run it)");
+        }
         return last.state();
     }
 
@@ -106,7 +128,7 @@ public final class StormDriver implements SpeDriver {
         }
         if (view.state() != state) {
             view = new StormView(state, view.executors(), view.transferQueues(),
-                    StormMetrics.of(query(), layout, topologyName));
+                    StormMetrics.of(query(patterns(lastReported.keySet())), layout, topologyName));
         }
         return reader.read(view, metrics);
     }
@@ -125,8 +147,46 @@ public final class StormDriver implements SpeDriver {
                         : "an unknown strategy (settings.wait-strategy is 'unknown')");
     }
 
-    private List<Series> query() throws DriverException {
-        List<String> patterns = layout.patterns(layout.topologyGlob(topologyName));
+    /**
+     * The round's series. Graphite keeps the files of every topology that ever reported, and a glob
+     * over all of them makes graphite-web read them all, so the driver names the topologies it
+     * reads: those that reported in the last {@link #KEEP_READING} (a loaded carbon may skip a
+     * round's window), plus those named by workers' arguments, plus — for the cheap discovery
+     * pattern alone — every topology. A topology the discovery pattern shows reporting that was not
+     * named is read with a second query, once.
+     */
+    private StormMetrics read(List<StormProcess> processes, Instant now) throws DriverException {
+        Set<String> named = new TreeSet<>(lastReported.keySet());
+        processes.forEach(p -> p.topology().map(layout::seriesTopology).ifPresent(named::add));
+        List<Series> series = new ArrayList<>(query(patterns(named)));
+        StormMetrics metrics = StormMetrics.of(series, layout, topologyName);
+        Set<String> unread = new TreeSet<>(metrics.topologies());
+        unread.removeAll(named);
+        if (!unread.isEmpty()) {
+            series.addAll(query(layout.patterns(StormMetricLayout.topologyGlob(unread))));
+            metrics = StormMetrics.of(series, layout, topologyName);
+        }
+        Set<String> before = Set.copyOf(lastReported.keySet());
+        metrics.topologies().forEach(t -> lastReported.put(t, now));
+        lastReported.values().removeIf(seen -> seen.plus(KEEP_READING).isBefore(now));
+        if (!lastReported.keySet().equals(before)) {
+            LOG.info("Storm topologies reporting to {}: {}", source.describe(),
+                    lastReported.isEmpty() ? "none" : lastReported.keySet());
+        }
+        return metrics;
+    }
+
+    /** The discovery pattern over every topology, and everything else for {@code named} ones only. */
+    private List<String> patterns(Set<String> named) {
+        List<String> patterns = new ArrayList<>();
+        patterns.add(layout.discoveryPattern(layout.topologyGlob(topologyName)));
+        if (!named.isEmpty()) {
+            patterns.addAll(layout.patterns(StormMetricLayout.topologyGlob(named)));
+        }
+        return patterns;
+    }
+
+    private List<Series> query(List<String> patterns) throws DriverException {
         try {
             return source.query(patterns, settings.window());
         } catch (MetricSourceException e) {

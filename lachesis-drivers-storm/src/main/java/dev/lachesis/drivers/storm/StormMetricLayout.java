@@ -15,11 +15,26 @@ public interface StormMetricLayout {
      */
     List<String> patterns(String topologyGlob);
 
+    /**
+     * The glob of one cheap series per worker of the topologies matching {@code topologyGlob}: when
+     * its JVM started ({@link StormSeries.Measure#JVM_START}). Fetched every round, it names the
+     * topologies that are running and the JVM each runs in.
+     */
+    String discoveryPattern(String topologyGlob);
+
     /** The parts of a series name, or empty when the series is none the driver reads. */
     Optional<StormSeries> parse(String seriesName);
 
     /** The glob matching the topologies of a topology name (or every topology for {@code null}). */
     String topologyGlob(String topologyName);
+
+    /** The glob matching exactly {@code topologies} (as series name them; at least one). */
+    static String topologyGlob(java.util.Collection<String> topologies) {
+        if (topologies.isEmpty()) {
+            throw new IllegalArgumentException("no topology to match");
+        }
+        return topologies.size() == 1 ? topologies.iterator().next() : "{" + String.join(",", topologies) + "}";
+    }
 
     /** Whether {@code topology}, as it appears in series names, belongs to the topology named {@code name}. */
     boolean isTopologyNamed(String topology, String name);

@@ -32,14 +32,16 @@ final class StormMetrics {
     private final Map<String, Map<String, Set<String>>> edges;
     private final Map<String, Long> lastSeen;
     private final Map<TaskKey, List<Entry>> byTask;
+    private final Map<String, Set<Double>> jvmStarts;
 
     private StormMetrics(Map<String, SortedMap<String, SortedMap<Integer, Integer>>> tasks,
                          Map<String, Map<String, Set<String>>> edges, Map<String, Long> lastSeen,
-                         Map<TaskKey, List<Entry>> byTask) {
+                         Map<TaskKey, List<Entry>> byTask, Map<String, Set<Double>> jvmStarts) {
         this.tasks = tasks;
         this.edges = edges;
         this.lastSeen = lastSeen;
         this.byTask = byTask;
+        this.jvmStarts = jvmStarts;
     }
 
     /**
@@ -51,6 +53,7 @@ final class StormMetrics {
         Map<String, Map<String, Set<String>>> edges = new TreeMap<>();
         Map<String, Long> lastSeen = new HashMap<>();
         Map<TaskKey, List<Entry>> byTask = new HashMap<>();
+        Map<String, Set<Double>> jvmStarts = new HashMap<>();
         for (Series s : series) {
             StormSeries name = layout.parse(s.name()).orElse(null);
             if (name == null || (topologyName != null && !layout.isTopologyNamed(name.topology(), topologyName))) {
@@ -65,6 +68,9 @@ final class StormMetrics {
                 tasks.computeIfAbsent(name.topology(), t -> new TreeMap<>())
                         .computeIfAbsent(name.component(), c -> new TreeMap<>()).put(name.task(), name.port());
             }
+            if (name.measure() == Measure.JVM_START) {
+                jvmStarts.computeIfAbsent(name.topology(), t -> new TreeSet<>()).add(latest(s).orElseThrow());
+            }
             if (name.measure() == Measure.EXECUTE_COUNT) {
                 int colon = name.detail().lastIndexOf(':');
                 String from = colon < 0 ? name.detail() : name.detail().substring(0, colon);
@@ -74,7 +80,21 @@ final class StormMetrics {
             byTask.computeIfAbsent(new TaskKey(name.topology(), name.component(), name.task(), name.measure()),
                     k -> new ArrayList<>()).add(new Entry(name, s));
         }
-        return new StormMetrics(tasks, edges, lastSeen, byTask);
+        return new StormMetrics(tasks, edges, lastSeen, byTask, jvmStarts);
+    }
+
+    /**
+     * Topologies whose newest value is at most {@code slackSeconds} older than the newest of all:
+     * the ones still reporting, as Graphite keeps the recent past of stopped ones.
+     */
+    List<String> freshTopologies(long slackSeconds) {
+        long newest = lastSeen.values().stream().mapToLong(Long::longValue).max().orElse(-1);
+        return topologies().stream().filter(t -> lastSeen(t) >= newest - slackSeconds).toList();
+    }
+
+    /** When the JVMs running {@code topology}'s workers started, as they report it, in epoch seconds. */
+    Set<Double> jvmStarts(String topology) {
+        return jvmStarts.getOrDefault(topology, Set.of());
     }
 
     /** Topologies with at least one value this round, by id (or name on 1.x). */

@@ -44,6 +44,12 @@ public record StormSeries(String topology, String host, String component, int ta
         /** 1.x: tuples waiting in an executor's send queue (a gauge). */
         SEND_QUEUE,
         /** Records waiting inside a source, as the spout itself reports them (a gauge, 2.x). */
-        SOURCE_QUEUE
+        SOURCE_QUEUE,
+        /**
+         * When the worker's JVM started, in epoch seconds ({@code __system}'s {@code startTimeSecs}:
+         * whole seconds on 2.x): tells which JVM runs a topology in local mode, and which topologies
+         * run at all.
+         */
+        JVM_START
     }
 }

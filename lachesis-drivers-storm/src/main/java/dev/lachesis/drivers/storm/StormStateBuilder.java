@@ -10,6 +10,7 @@ import dev.lachesis.core.model.ThreadKind;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -26,14 +27,20 @@ import org.slf4j.LoggerFactory;
 /**
  * Puts together what the driver saw in one round: which thread is which executor or helper, which
  * topology each belongs to, the physical operators and the query graphs. A worker JVM names its
- * topology in its arguments; a local-mode JVM does not, so its threads belong to the topology whose
- * series are current (when several are, the one that reports the executor's component and task).
- * Logs each new condition once. Not thread-safe.
+ * topology in its arguments; a local-mode JVM does not, so its topologies are those whose workers
+ * report the JVM's start time, and an executor thread belongs to the one of them that reports its
+ * component and task. A JVM that cannot be told from another, or whose topologies' threads cannot be
+ * told apart, is not scheduled. Physical operator indexes count the replicas of a component within
+ * one topology. Logs each new condition once. Not thread-safe.
  */
 final class StormStateBuilder {
     private static final Logger LOG = LoggerFactory.getLogger(StormStateBuilder.class);
     /** A topology whose newest value is this much older than the newest of all has stopped reporting. */
     private static final long FRESH_SECONDS = 3;
+    /** How long after its process starts a JVM may note its start, generously. */
+    private static final double JVM_START_LAG_SECONDS = 1.0;
+    /** How far {@code /proc}'s start time (clock ticks placed by the uptime) may be off. */
+    private static final double PROC_START_ERROR_SECONDS = 0.05;
 
     private final String speName;
     private final StormMetricLayout layout;
@@ -53,19 +60,23 @@ final class StormStateBuilder {
     private record PendingSender(JvmThread thread, StormThread.ExecutorSender sender, String topology) {
     }
 
-    StormView build(List<StormProcess> processes, Map<Integer, List<JvmThread>> threadsByPid, StormMetrics metrics,
-                    Instant now) {
-        List<String> fresh = freshTopologies(metrics);
+    StormView build(List<StormProcess> processes, Map<Integer, List<JvmThread>> threadsByPid,
+                    Map<Integer, Double> startedAt, StormMetrics metrics, Instant now) {
+        Map<Integer, List<String>> localTopologies = localTopologies(processes, startedAt, metrics);
         List<Found> executors = new ArrayList<>();
         List<OperatorThread> threads = new ArrayList<>();
         List<PendingSender> senders = new ArrayList<>();
         Map<String, StormView.WorkerPorts> transferQueues = new TreeMap<>();
         List<Integer> pids = new ArrayList<>();
         for (StormProcess process : processes) {
-            List<String> topologies = process.topology().map(layout::seriesTopology).map(List::of).orElse(fresh);
+            if (process.isLocalMode() && !localTopologies.containsKey(process.pid())) {
+                continue;
+            }
+            List<String> topologies = process.topology().map(layout::seriesTopology).map(List::of)
+                    .orElseGet(() -> localTopologies.get(process.pid()));
             if (topologies.isEmpty()) {
-                warnOnce("no-topology-" + process.pid(), "PID {} runs Storm but none of its topologies reports "
-                        + "metrics yet; its threads are left alone until one does. Does the topology set "
+                warnOnce("no-topology-" + process.pid(), "PID {} runs Storm but no running topology reports "
+                        + "metrics from it yet; its threads are left alone until one does. Does the topology set "
                         + "topology.metrics.reporters to Storm's GraphiteStormReporter (see config/storm.yaml)?",
                         process.pid());
                 continue;
@@ -73,6 +84,8 @@ final class StormStateBuilder {
             List<Found> found = new ArrayList<>();
             List<Helper> helpers = new ArrayList<>();
             List<PendingSender> sent = new ArrayList<>();
+            Set<String> executorKeys = new HashSet<>();
+            String indistinct = null;
             for (JvmThread thread : threadsByPid.getOrDefault(process.pid(), List.of())) {
                 Optional<StormThread> role = StormThreadNames.classify(thread.name());
                 if (role.isEmpty()) {
@@ -80,16 +93,29 @@ final class StormStateBuilder {
                 }
                 StormThread r = role.get();
                 if (r instanceof StormThread.Executor e) {
-                    Optional<String> topology = process.isLocalMode()
-                            ? reporting(topologies, metrics, e.component(), e.firstTask())
-                            : Optional.of(topologies.get(0));
-                    topology.ifPresent(t -> found.add(new Found(new ExecutorRef(t, e.component(), e.firstTask(),
-                            e.lastTask()), thread, e.isSystem())));
+                    List<String> reporting = process.isLocalMode()
+                            ? reporting(topologies, metrics, e.component(), e.firstTask()) : topologies;
+                    if (!e.isSystem() && (reporting.size() > 1
+                            || !executorKeys.add(e.component() + "/" + e.firstTask() + "-" + e.lastTask()))) {
+                        indistinct = thread.name();
+                    }
+                    if (!reporting.isEmpty()) {
+                        found.add(new Found(new ExecutorRef(reporting.get(0), e.component(), e.firstTask(),
+                                e.lastTask()), thread, e.isSystem()));
+                    }
                 } else if (r instanceof StormThread.ExecutorSender s) {
                     sent.add(new PendingSender(thread, s, null));
                 } else if (r instanceof StormThread.WorkerHelper h) {
                     helpers.add(new Helper(thread, h));
                 }
+            }
+            if (indistinct != null) {
+                warnOnce("indistinct-" + process.pid() + topologies, "PID {} runs several Storm topologies with "
+                        + "executors of the same component and tasks (such as '{}'; topologies seen: {}), so their "
+                        + "threads cannot be told apart; PID {} is not scheduled. Run each topology in a JVM of its "
+                        + "own and configure one SPE per JVM with pids: and discovery.topology:",
+                        process.pid(), indistinct, topologies, process.pid());
+                continue;
             }
             if (found.isEmpty()) {
                 once("no-executor-" + process.pid() + topologies, "PID {} runs no executor that the series of {} "
@@ -206,16 +232,64 @@ final class StormStateBuilder {
         return consumers.size() == 1 ? consumers.get(0).operatorId() : null;
     }
 
-    private static List<String> freshTopologies(StormMetrics metrics) {
-        long newest = metrics.topologies().stream().mapToLong(metrics::lastSeen).max().orElse(-1);
-        return metrics.topologies().stream().filter(t -> metrics.lastSeen(t) >= newest - FRESH_SECONDS).toList();
+    /** Those of {@code topologies} whose series report the executor's component and first task. */
+    private static List<String> reporting(List<String> topologies, StormMetrics metrics, String component,
+                                          int firstTask) {
+        return topologies.stream().filter(t -> metrics.tasks(t).getOrDefault(component,
+                Collections.emptySortedMap()).containsKey(firstTask)).toList();
     }
 
-    /** The first of {@code topologies} whose series report the executor's component and first task. */
-    private static Optional<String> reporting(List<String> topologies, StormMetrics metrics, String component,
-                                              int firstTask) {
-        return topologies.stream().filter(t -> metrics.tasks(t).getOrDefault(component,
-                java.util.Collections.emptySortedMap()).containsKey(firstTask)).findFirst();
+    /**
+     * Which running topologies each local-mode JVM runs. A local-mode JVM does not name its
+     * topologies, and two JVMs running topologies of the same shape have the same thread names and
+     * the same component, task and port numbers in their series. What tells them apart is when the
+     * JVM started: every worker reports it ({@code startTimeSecs}), and {@code /proc} says when each
+     * JVM started. A topology belongs to the one JVM whose start it reports; when it matches several
+     * JVMs (started within a second or so of each other), those JVMs are left out of the map and
+     * not scheduled, with one warning. Topologies named by a worker's arguments are left out.
+     */
+    private Map<Integer, List<String>> localTopologies(List<StormProcess> processes, Map<Integer, Double> startedAt,
+                                                       StormMetrics metrics) {
+        Set<String> onWorkers = new HashSet<>();
+        List<Integer> local = new ArrayList<>();
+        for (StormProcess process : processes) {
+            process.topology().map(layout::seriesTopology).ifPresentOrElse(onWorkers::add, () -> local.add(process.pid()));
+        }
+        Map<Integer, List<String>> byPid = new TreeMap<>();
+        local.forEach(pid -> byPid.put(pid, new ArrayList<>()));
+        Set<Integer> unsurePids = new TreeSet<>();
+        Set<String> unsureTopologies = new TreeSet<>();
+        for (String topology : metrics.freshTopologies(FRESH_SECONDS)) {
+            if (onWorkers.contains(topology)) {
+                continue;
+            }
+            List<Integer> jvms = local.stream().filter(pid -> startedAt.containsKey(pid) && metrics.jvmStarts(topology)
+                    .stream().anyMatch(reported -> startedWith(reported, startedAt.get(pid)))).toList();
+            if (jvms.size() == 1) {
+                byPid.get(jvms.get(0)).add(topology);
+            } else if (jvms.size() > 1) {
+                unsurePids.addAll(jvms);
+                unsureTopologies.add(topology);
+            }
+        }
+        if (!unsurePids.isEmpty()) {
+            byPid.keySet().removeAll(unsurePids);
+            warnOnce("unsure-" + unsurePids + unsureTopologies, "Cannot tell which of the local-mode Storm JVMs {} "
+                    + "runs which of the topologies {}: the JVMs started within a second of each other, and a "
+                    + "topology names its JVM only by its start time. PIDs {} are not scheduled; configure one SPE "
+                    + "per JVM with pids: [<pid>] and discovery.topology: <topology name>",
+                    unsurePids, unsureTopologies, unsurePids);
+        }
+        return byPid;
+    }
+
+    /**
+     * Whether a worker reporting {@code reported} as its JVM's start (whole seconds on 2.x) runs in
+     * the process {@code /proc} says started at {@code processStart}: the JVM notes its start a few
+     * tens of milliseconds after the process starts (measured here: 35–60 ms on a loaded machine).
+     */
+    private static boolean startedWith(double reported, double processStart) {
+        return reported <= processStart + JVM_START_LAG_SECONDS && reported + 1 > processStart - PROC_START_ERROR_SECONDS;
     }
 
     private static String mostCommonTopology(List<Found> found) {

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 class Storm1DriverTest {
     private static final int PID = 5151;
     private static final long NOW = 1_700_000_100L;
+    private static final double JVM_START = NOW - 300.123;
 
     @TempDir
     Path proc;
@@ -44,6 +45,8 @@ class Storm1DriverTest {
             v = name.contains("__tick") ? 1 : 600;
         } else if (name.contains("emit-count")) {
             v = 1200;
+        } else if (name.contains(".startTimeSecs.")) {
+            v = JVM_START;
         } else if (name.contains("execute-latency")) {
             v = name.contains(".count.") ? 0.5 : 0.2;
         } else {
@@ -60,6 +63,7 @@ class Storm1DriverTest {
         List<JvmThread> threads = StormFixtures.threads(PID, "storm-1.2.3/threads-1-worker.txt");
         StormFixtures.process(proc, PID, List.of("java", "-cp", "app.jar:lib/storm-core-1.2.3.jar", "app.Main"),
                 threads);
+        StormFixtures.started(proc, PID, JVM_START - 0.04, NOW);
         var source = new StormFixtures.FixedMetricSource(StormFixtures.lines("storm-1.2.3/metric-names-constructed.txt")
                 .stream().map(Storm1DriverTest::value).toList());
         StormSettings settings = new StormSettings(1, null, "odroid", null, Duration.ofSeconds(1), null);

@@ -25,7 +25,25 @@ class Storm2MetricLayoutTest {
         assertThat(counts).containsEntry(Measure.RECEIVE_QUEUE, 9).containsEntry(Measure.ARRIVAL_RATE, 9)
                 .containsEntry(Measure.SOJOURN_MS, 9).containsEntry(Measure.WORKER_TRANSFER_QUEUE, 2)
                 .containsEntry(Measure.EXECUTE_COUNT, 3).containsEntry(Measure.EXECUTE_LATENCY_MS, 3)
-                .containsEntry(Measure.EMIT_COUNT, 3);
+                .containsEntry(Measure.EMIT_COUNT, 3).containsEntry(Measure.JVM_START, 2);
+    }
+
+    @Test
+    void eachWorkerNamesItsJvmsStartAndTheDiscoveryGlobFetchesOnlyThat() {
+        String topology = StormFixtures.TOPOLOGY_2_WORKERS;
+        String name = "storm.topology." + topology + ".localhost.__system.-1.1027-startTimeSecs";
+
+        assertThat(layout.parse(name)).contains(new StormSeries(topology, "localhost", "__system", -1, 1027,
+                Measure.JVM_START, ""));
+        Pattern discovery = StormFixtures.glob(layout.discoveryPattern("*"));
+        assertThat(captured).filteredOn(n -> discovery.matcher(n).matches()).containsExactlyInAnyOrder(
+                "storm.topology." + topology + ".localhost.__system.-1.1024-startTimeSecs", name);
+    }
+
+    @Test
+    void concreteTopologiesBecomeOneGlob() {
+        assertThat(StormMetricLayout.topologyGlob(List.of("a-1-2"))).isEqualTo("a-1-2");
+        assertThat(StormMetricLayout.topologyGlob(List.of("a-1-2", "b-3-4"))).isEqualTo("{a-1-2,b-3-4}");
     }
 
     @Test
@@ -57,7 +75,9 @@ class Storm2MetricLayoutTest {
 
     @Test
     void itsGlobsFetchExactlyTheSeriesItReads() {
-        List<Pattern> globs = layout.patterns(layout.topologyGlob("lachesis-pipeline")).stream()
+        List<Pattern> globs = java.util.stream.Stream.concat(
+                        layout.patterns(layout.topologyGlob("lachesis-pipeline")).stream(),
+                        java.util.stream.Stream.of(layout.discoveryPattern(layout.topologyGlob("lachesis-pipeline"))))
                 .map(StormFixtures::glob).toList();
 
         for (String name : captured) {

@@ -19,6 +19,7 @@ import dev.lachesis.core.spi.JvmThreadLister;
 import dev.lachesis.core.spi.MetricSource;
 import dev.lachesis.core.spi.MetricSourceException;
 import dev.lachesis.core.spi.Series;
+import dev.lachesis.core.testing.LogCapture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,6 +41,8 @@ import org.junit.jupiter.api.io.TempDir;
 class StormDriverTest {
     private static final int PID = 4242;
     private static final long NOW = 1_795_433_574L;
+    /** When the local-mode JVM of {@link #PID} started, as its workers report it (whole seconds). */
+    private static final long JVM_START = NOW - 600;
     private static final List<String> LOCAL_MODE = List.of("/usr/bin/java", "-Xmx512m", "-cp",
             "/opt/app/app.jar:/opt/app/lib/storm-server-2.8.3.jar", "org.apache.storm.LocalCluster", "app.Main");
     private static final Pattern TASK = Pattern.compile("\\.localhost\\.([^.]+)\\.(?:default\\.)?(-?\\d+)\\.(\\d+)-(.*)");
@@ -65,16 +68,29 @@ class StormDriverTest {
     }
 
     private void localCluster(int pid, String threadDump) throws IOException {
+        localCluster(pid, threadDump, JVM_START);
+    }
+
+    /**
+     * A local-mode JVM whose workers report {@code reportedStart} as its start: its process started
+     * a little after that whole second, and the JVM noted its start a few milliseconds later.
+     */
+    private void localCluster(int pid, String threadDump, long reportedStart) throws IOException {
         List<JvmThread> threads = StormFixtures.threads(pid, threadDump);
         jvmThreads.put(pid, threads);
         StormFixtures.process(proc, pid, LOCAL_MODE, threads);
+        StormFixtures.started(proc, pid, reportedStart + 0.47, NOW);
+    }
+
+    private static List<Series> seriesFor(String resource, String topology, long end) {
+        return seriesFor(resource, topology, end, JVM_START);
     }
 
     /**
      * Values for every captured series: queue sizes and latencies per component and task, counters
      * rising at a fixed rate per task over five one-second buckets.
      */
-    private static List<Series> seriesFor(String resource, String topology, long end) {
+    private static List<Series> seriesFor(String resource, String topology, long end, long jvmStart) {
         Map<String, Double> queue = Map.of("heavy/2", 500.0, "heavy/3", 300.0, "heavy/4", 20.0, "light/4", 3.0,
                 "light/5", 4.0);
         Map<String, Double> rate = Map.of("heavy/2", 200.0, "heavy/3", 100.0, "light/4", 300.0, "light/5", 300.0,
@@ -99,6 +115,8 @@ class StormDriverTest {
                 series = StormFixtures.series(name, end, m.group(3).equals("1024") ? 7 : 5);
             } else if (metric.endsWith(".count") && (metric.startsWith("__execute-count") || metric.startsWith("__emit-count"))) {
                 series = StormFixtures.series(name, end, 1000, 1000 + r, 1000 + 2 * r, 1000 + 3 * r, 1000 + 4 * r);
+            } else if (metric.equals("startTimeSecs")) {
+                series = StormFixtures.series(name, end, jvmStart, jvmStart);
             } else if (metric.startsWith("__execute-latency")) {
                 series = StormFixtures.series(name, end, task.startsWith("heavy") ? 4.5 : 0.01);
             } else {
@@ -156,11 +174,13 @@ class StormDriverTest {
     }
 
     @Test
-    void readsQueuesRatesAndLatenciesWithOneQueryPerRound() throws Exception {
+    void readsQueuesRatesAndLatenciesWithOneQueryPerRoundOnceTheTopologyIsKnown() throws Exception {
         localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
         var source = new StormFixtures.FixedMetricSource(
                 seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW));
         StormDriver driver = driver(source, null, List.of());
+        driver.refresh();
+        int firstRound = source.queries();
 
         SpeState state = driver.refresh();
         Map<String, MetricValues> metrics = driver.fetch(state, driver.providedMetrics());
@@ -182,7 +202,8 @@ class StormDriverTest {
         assertThat(metrics.get(MetricNames.ARRIVAL_RATE).asMap()).containsEntry(heavy3, 100.0);
         assertThat(metrics.get(MetricNames.OUTPUT_QUEUE).asMap()).as("one worker has no transfer thread").isEmpty();
         assertThat(metrics.get(MetricNames.SOURCE_QUEUE).asMap()).isEqualTo(Map.of(op(TOPOLOGY_1_WORKER, "source", 6), 42.0));
-        assertThat(source.queries()).isEqualTo(1);
+        assertThat(firstRound).as("the discovery query, then one for the topology it found").isEqualTo(2);
+        assertThat(source.queries()).isEqualTo(firstRound + 1);
     }
 
     @Test
@@ -227,6 +248,7 @@ class StormDriverTest {
                         "flush-tuple-timer"));
         jvmThreads.put(7777, other);
         StormFixtures.process(proc, 7777, LOCAL_MODE, other);
+        StormFixtures.started(proc, 7777, NOW - 50.5, NOW);
 
         SpeState state = driver(new StormFixtures.FixedMetricSource(
                 seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW)), "lachesis-pipeline",
@@ -234,6 +256,171 @@ class StormDriverTest {
 
         assertThat(state.pids()).containsExactly(PID);
         assertThat(state.threads()).allSatisfy(t -> assertThat(t.thread().pid()).isEqualTo(PID));
+    }
+
+    @Test
+    void twoLocalModeJvmsRunningTopologiesOfTheSameShapeEachGetTheirOwnTopology() throws Exception {
+        String high = "q-high-1-1795432900";
+        String low = "q-low-2-1795432960";
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt", JVM_START);
+        localCluster(PID + 1, "storm-2.8.3/threads-1-worker.txt", JVM_START + 40);
+        List<Series> series = new ArrayList<>(seriesFor("storm-2.8.3/metric-names-1-worker.txt", high, NOW, JVM_START));
+        series.addAll(seriesFor("storm-2.8.3/metric-names-1-worker.txt", low, NOW, JVM_START + 40));
+
+        SpeState state = driver(new StormFixtures.FixedMetricSource(series), null, List.of()).refresh();
+
+        assertThat(state.pids()).containsExactly(PID, PID + 1);
+        assertThat(state.queries()).extracting(Query::id).containsExactly(high, low);
+        assertThat(state.threads()).allSatisfy(t -> assertThat(t.queryId()).isEqualTo(t.thread().pid() == PID ? high : low));
+        assertThat(state.operators()).filteredOn(o -> o.id().contains("/heavy/"))
+                .extracting(PhysicalOperator::id, PhysicalOperator::index, PhysicalOperator::parallelism)
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple(op(high, "heavy", 2), 0, 2),
+                        org.assertj.core.groups.Tuple.tuple(op(high, "heavy", 3), 1, 2),
+                        org.assertj.core.groups.Tuple.tuple(op(low, "heavy", 2), 0, 2),
+                        org.assertj.core.groups.Tuple.tuple(op(low, "heavy", 3), 1, 2));
+    }
+
+    @Test
+    void localModeJvmsStartedInTheSameSecondAreNotScheduledAndOneWarningSaysHowToConfigureThem() throws Exception {
+        String high = "q-high-1-1795432900";
+        String low = "q-low-2-1795432960";
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt", JVM_START);
+        localCluster(PID + 1, "storm-2.8.3/threads-1-worker.txt", JVM_START);
+        List<Series> series = new ArrayList<>(seriesFor("storm-2.8.3/metric-names-1-worker.txt", high, NOW, JVM_START));
+        series.addAll(seriesFor("storm-2.8.3/metric-names-1-worker.txt", low, NOW, JVM_START));
+        StormDriver driver = driver(new StormFixtures.FixedMetricSource(series), null, List.of());
+
+        try (LogCapture log = new LogCapture(StormStateBuilder.class)) {
+            SpeState first = driver.refresh();
+            SpeState second = driver.refresh();
+
+            assertThat(first.threads()).isEmpty();
+            assertThat(second.threads()).isEmpty();
+            assertThat(log.lines()).filteredOn(l -> l.startsWith("WARN")).singleElement().satisfies(l -> assertThat(l)
+                    .contains("[" + PID + ", " + (PID + 1) + "]", "[" + high + ", " + low + "]", "pids:",
+                            "discovery.topology:"));
+        }
+
+        SpeState configured = driver(new StormFixtures.FixedMetricSource(series), "q-high", List.of(PID)).refresh();
+        assertThat(configured.pids()).containsExactly(PID);
+        assertThat(configured.queries()).extracting(Query::id).containsExactly(high);
+        assertThat(ofKind(configured, ThreadKind.MAIN)).hasSize(5);
+    }
+
+    @Test
+    void aJvmRunningTwoTopologiesWhoseExecutorsLookAlikeIsNotScheduled() throws Exception {
+        String high = "q-high-1-1795432900";
+        String low = "q-low-2-1795432960";
+        List<JvmThread> threads = new ArrayList<>(StormFixtures.threads(PID, "storm-2.8.3/threads-1-worker.txt"));
+        StormFixtures.threads(PID, "storm-2.8.3/threads-1-worker.txt").forEach(t -> threads.add(
+                new JvmThread(new dev.lachesis.core.model.ThreadRef(PID, t.tid() + 100_000), t.name())));
+        jvmThreads.put(PID, threads);
+        StormFixtures.process(proc, PID, LOCAL_MODE, threads);
+        StormFixtures.started(proc, PID, JVM_START + 0.47, NOW);
+        List<Series> series = new ArrayList<>(seriesFor("storm-2.8.3/metric-names-1-worker.txt", high, NOW));
+        series.addAll(seriesFor("storm-2.8.3/metric-names-1-worker.txt", low, NOW));
+
+        try (LogCapture log = new LogCapture(StormStateBuilder.class)) {
+            SpeState all = driver(new StormFixtures.FixedMetricSource(series), null, List.of()).refresh();
+            StormDriver named = driver(new StormFixtures.FixedMetricSource(series), "q-high", List.of(PID));
+
+            assertThat(all.threads()).isEmpty();
+            assertThatThrownBy(named::refresh).as("the filter keeps q-high, but q-low's threads have the same names")
+                    .isInstanceOf(DriverException.class).hasMessageContaining("none known to run it");
+            assertThat(log.lines()).filteredOn(l -> l.startsWith("WARN")).hasSize(2)
+                    .allSatisfy(l -> assertThat(l).contains("PID " + PID, "cannot be told apart"));
+        }
+    }
+
+    @Test
+    void queriesNameTheRunningTopologiesSoGraphiteReadsNoStoppedOnes() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
+        List<Series> series = new ArrayList<>(seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW));
+        for (int i = 1; i <= 18; i++) {
+            // Graphite keeps stopped topologies' files and answers with empty buckets for them.
+            seriesFor("storm-2.8.3/metric-names-1-worker.txt", "lachesis-pipeline-" + i + "-1795400000", NOW)
+                    .forEach(d -> series.add(new Series(d.name(), d.points().stream()
+                            .map(p -> new dev.lachesis.core.spi.DataPoint(p.epochSeconds(), Double.NaN)).toList())));
+        }
+        var source = new StormFixtures.FixedMetricSource(series);
+        StormDriver driver = driver(source, "lachesis-pipeline", List.of());
+
+        driver.refresh();
+        driver.refresh();
+
+        assertThat(source.patterns()).hasSize(3);
+        assertThat(source.patterns().get(0)).as("the first round discovers")
+                .containsExactly("storm.topology.lachesis-pipeline-*.*.__system.-1.*-startTimeSecs");
+        List<String> steady = source.patterns().get(2);
+        assertThat(steady.get(0)).isEqualTo("storm.topology.lachesis-pipeline-*.*.__system.-1.*-startTimeSecs");
+        assertThat(steady.subList(1, steady.size())).hasSize(6).allSatisfy(p -> assertThat(p)
+                .matches("storm\\.(worker|topology)\\." + Pattern.quote(TOPOLOGY_1_WORKER) + "\\..*"));
+
+        String second = "lachesis-pipeline-9-1795433570";
+        localCluster(PID + 1, "storm-2.8.3/threads-1-worker.txt", JVM_START + 40);
+        List<Series> withSecond = new ArrayList<>(series);
+        withSecond.addAll(seriesFor("storm-2.8.3/metric-names-1-worker.txt", second, NOW, JVM_START + 40));
+        source.set(withSecond);
+        driver.refresh();
+        driver.refresh();
+
+        assertThat(source.patterns()).hasSize(6);
+        assertThat(source.patterns().get(4)).as("a topology that started reporting is read at once")
+                .allSatisfy(p -> assertThat(p).contains(second));
+        assertThat(source.patterns().get(5).get(1)).startsWith("storm.worker.{" + TOPOLOGY_1_WORKER + "," + second + "}.");
+    }
+
+    @Test
+    void aTopologyThatStoppedReportingIsReadByNameForHalfAMinuteOnly() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
+        var source = new StormFixtures.FixedMetricSource(
+                seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW));
+        Instant[] now = {Instant.ofEpochSecond(NOW)};
+        Clock clock = new Clock() {
+            @Override
+            public ZoneOffset getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public Instant instant() {
+                return now[0];
+            }
+        };
+        StormDriver driver = new StormDriver("storm", new StormSettings(null, null, null, null, null, null), null,
+                List.of(), source, lister, new ProcFs(proc), clock);
+        driver.refresh();
+        source.set(List.of());
+
+        now[0] = now[0].plusSeconds(30);
+        driver.refresh();
+        now[0] = now[0].plusSeconds(1);
+        driver.refresh();
+        driver.refresh();
+
+        List<List<String>> patterns = source.patterns();
+        assertThat(patterns.get(patterns.size() - 3)).as("a carbon that lags skips a window now and then")
+                .anyMatch(p -> p.contains(TOPOLOGY_1_WORKER));
+        assertThat(patterns.get(patterns.size() - 2)).anyMatch(p -> p.contains(TOPOLOGY_1_WORKER));
+        assertThat(patterns.get(patterns.size() - 1)).containsExactly("storm.topology.*.*.__system.-1.*-startTimeSecs");
+    }
+
+    @Test
+    void aNamedTopologyThatNoJvmRunsIsAnErrorEvenWhenOtherStormJvmsRun() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
+        StormDriver driver = driver(new StormFixtures.FixedMetricSource(
+                seriesFor("storm-2.8.3/metric-names-1-worker.txt", "other-1-1795433000", NOW)), "lachesis-pipeline",
+                List.of());
+
+        assertThatThrownBy(driver::refresh).isInstanceOf(DriverException.class)
+                .hasMessage("no Storm worker or local-mode JVM is running for topology 'lachesis-pipeline' "
+                        + "(Storm JVMs found: [" + PID + "], none known to run it)");
     }
 
     @Test

@@ -61,6 +61,19 @@ final class StormFixtures {
         }
     }
 
+    /**
+     * Makes the fake {@code /proc} say that {@code pid} started at {@code startEpochSeconds} when
+     * the clock reads {@code nowEpochSeconds}: its {@code stat} start time and the machine's uptime.
+     */
+    static void started(Path proc, int pid, double startEpochSeconds, long nowEpochSeconds) throws IOException {
+        double uptime = 100_000.0;
+        long startTicks = Math.round((uptime - (nowEpochSeconds - startEpochSeconds)) * 100);
+        Files.writeString(proc.resolve("uptime"), uptime + " 190000.00\n");
+        Files.writeString(Files.createDirectories(proc.resolve(Integer.toString(pid))).resolve("stat"),
+                pid + " (java) S 1 " + pid + " " + pid + " 0 -1 4194560 0 0 0 0 0 0 0 0 20 0 60 0 " + startTicks
+                        + " 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0\n");
+    }
+
     /** A series of equally spaced points, one second apart, ending at {@code end}. */
     static Series series(String name, long end, double... values) {
         List<DataPoint> points = new ArrayList<>();
@@ -77,6 +90,7 @@ final class StormFixtures {
     static final class FixedMetricSource implements MetricSource {
         private volatile List<Series> series;
         private volatile int queries;
+        private final List<List<String>> patterns = new java.util.concurrent.CopyOnWriteArrayList<>();
 
         FixedMetricSource(List<Series> series) {
             this.series = List.copyOf(series);
@@ -90,9 +104,15 @@ final class StormFixtures {
             return queries;
         }
 
+        /** The patterns of each query so far, in order. */
+        List<List<String>> patterns() {
+            return List.copyOf(patterns);
+        }
+
         @Override
         public List<Series> query(Collection<String> patterns, Duration window) {
             queries++;
+            this.patterns.add(List.copyOf(patterns));
             List<Pattern> regexes = patterns.stream().map(StormFixtures::glob).toList();
             return series.stream().filter(s -> regexes.stream().anyMatch(r -> r.matcher(s.name()).matches())).toList();
         }

@@ -1,0 +1,78 @@
+package dev.lachesis.experiments.demo;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * A set of CPUs in the kernel's list form ({@code 0}, {@code 1-3}, {@code 0,2-3}), as {@code taskset
+ * -c} and {@code /sys/devices/system/cpu/online} write it. Immutable.
+ */
+record CpuList(TreeSet<Integer> cpus) {
+    CpuList {
+        cpus = new TreeSet<>(cpus);
+        if (cpus.isEmpty()) {
+            throw new IllegalArgumentException("a CPU list must name at least one CPU");
+        }
+    }
+
+    /**
+     * Parses {@code 0,2-3}.
+     *
+     * @throws IllegalArgumentException quoting the text when it is not such a list
+     */
+    static CpuList parse(String text) {
+        TreeSet<Integer> cpus = new TreeSet<>();
+        try {
+            for (String part : text.trim().split(",")) {
+                int dash = part.indexOf('-');
+                int from = Integer.parseInt(dash < 0 ? part : part.substring(0, dash));
+                int to = dash < 0 ? from : Integer.parseInt(part.substring(dash + 1));
+                if (from < 0 || to < from) {
+                    throw new IllegalArgumentException("'" + text + "' has a bad range '" + part + "'");
+                }
+                for (int cpu = from; cpu <= to; cpu++) {
+                    cpus.add(cpu);
+                }
+            }
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a CPU list such as 0 or 1-3", e);
+        }
+        return new CpuList(cpus);
+    }
+
+    /** The CPUs the kernel has online, or 0…n-1 for this JVM's processors when that file cannot be read. */
+    static CpuList online() {
+        try {
+            return parse(Files.readString(Path.of("/sys/devices/system/cpu/online")));
+        } catch (IOException | IllegalArgumentException e) {
+            TreeSet<Integer> cpus = new TreeSet<>();
+            for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
+                cpus.add(i);
+            }
+            return new CpuList(cpus);
+        }
+    }
+
+    /** The CPUs of this list that are not in {@code other}; empty when none are left. */
+    java.util.Optional<CpuList> minus(CpuList other) {
+        TreeSet<Integer> left = new TreeSet<>(cpus);
+        left.removeAll(other.cpus);
+        return left.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(new CpuList(left));
+    }
+
+    boolean overlaps(CpuList other) {
+        return cpus.stream().anyMatch(other.cpus::contains);
+    }
+
+    int size() {
+        return cpus.size();
+    }
+
+    @Override
+    public String toString() {
+        return cpus.stream().map(String::valueOf).collect(Collectors.joining(","));
+    }
+}

@@ -1,0 +1,218 @@
+package dev.lachesis.experiments.demo;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code lachesis demo}: shows on this machine what Lachesis does for a query. The example Storm
+ * query runs on one core at a rate beyond what the kernel's scheduler alone sustains, first with the
+ * OS alone, then scheduled by Lachesis as the 2023 paper's LACHESIS-MOD-RT (QS-IO through SCHED_RR
+ * priorities); a live table shows the queues and priorities, and the end compares throughput,
+ * latency and end-to-end latency of both halves. It runs in the experiments' JVM, whose class path
+ * carries Storm; {@code bin/lachesis demo} starts it there, and it starts the store and the daemon
+ * through {@code bin/lachesis} like a user would. Everything it changed is restored when it ends or
+ * is interrupted.
+ */
+@Command(name = "lachesis demo", mixinStandardHelpOptions = true, version = "lachesis demo 0.1.0",
+        header = "Runs the example Storm query on one core, first with the OS alone, then with Lachesis (QS-IO + SCHED_RR), "
+                + "and compares throughput and latencies.",
+        description = "Needs root (real-time priorities) and at least two CPUs: Storm gets --spe-cpus, the store and the "
+                + "daemon the others. Stop it with Ctrl-C at any time; every thread and cgroup is restored.")
+public final class DemoCommand implements Callable<Integer> {
+    /** Environment variable naming the installation that holds {@code bin/lachesis}. */
+    public static final String HOME = "LACHESIS_HOME";
+    /**
+     * The default rate as a multiple of the heavy operator's nominal capacity (10^6 / cost per core):
+     * the other operators and Storm's queues cost CPU too, so the kernel alone saturates below it
+     * (about 0.8 of it on the 2-core test machine), and the default lies beyond OS's saturation point.
+     */
+    static final double DEFAULT_OVERLOAD = 1.0;
+
+    @Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--rate", paramLabel = "TUPLES/S",
+            description = "Input rate; default: the heavy operator's capacity on the SPE's CPUs, printed at the start.")
+    private Double rate;
+
+    @Option(names = "--phase", paramLabel = "DURATION", defaultValue = "40s", converter = DurationConverter.class,
+            description = "How long each half runs once tuples flow, warm-up included (default: ${DEFAULT-VALUE}).")
+    private Duration phase;
+
+    @Option(names = "--warm-up", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
+            description = "The start of each half left out of the measurement (default: ${DEFAULT-VALUE}).")
+    private Duration warmUp;
+
+    @Option(names = "--table-every", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
+            description = "How often the live table is printed (default: ${DEFAULT-VALUE}).")
+    private Duration tableEvery;
+
+    @Option(names = "--heavy-cost-us", paramLabel = "MICROS", defaultValue = "1000",
+            description = "CPU time the heavy operator burns per tuple (default: ${DEFAULT-VALUE}).")
+    private long heavyCostMicros;
+
+    @Option(names = "--spe-cpus", paramLabel = "LIST", defaultValue = "0",
+            description = "CPUs of the Storm JVM, as taskset -c takes them (default: ${DEFAULT-VALUE}).")
+    private String speCpus;
+
+    @Option(names = "--other-cpus", paramLabel = "LIST",
+            description = "CPUs of the demo, the metric store and the daemon (default: every other online CPU).")
+    private String otherCpus;
+
+    @Option(names = "--lachesis", paramLabel = "FILE",
+            description = "The bin/lachesis script that runs the store and the daemon (default: $" + HOME + "/bin/lachesis).")
+    private Path lachesis;
+
+    @Option(names = "--ready-timeout", paramLabel = "DURATION", defaultValue = "180s", converter = DurationConverter.class,
+            description = "How long Storm may take until tuples reach the sink (default: ${DEFAULT-VALUE}).")
+    private Duration readyTimeout;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line with its one-line error printing installed. */
+    static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new DemoCommand());
+        cli.setExecutionExceptionHandler((e, failed, parseResult) -> {
+            failed.getErr().println("lachesis demo: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            failed.getErr().flush();
+            return CommandLine.ExitCode.SOFTWARE;
+        });
+        return cli;
+    }
+
+    @Override
+    public Integer call() throws IOException, TimeoutException, InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        DemoSettings settings = settings();
+        pinSelf(settings.otherCpus(), spec.commandLine().getErr());
+        out.printf(Locale.ROOT, "Lachesis demo: the example Storm query (source -> light -> heavy x2 -> sink) on CPU %s at %s tuples/s%s;%n"
+                        + "  the heavy operator burns %d us per tuple, so one core manages at most %s tuples/s.%n"
+                        + "  Each half: %d s, the first %d s not measured. The store and the daemon run on CPU %s.%n",
+                settings.speCpus(), LiveTable.number(settings.rate()), rate == null ? " (the default: the heavy operator's "
+                        + "nominal capacity, beyond what the whole query sustains; change it with --rate)" : "",
+                settings.heavyCostMicros(), LiveTable.number(Math.rint(DemoSettings.capacity(settings.heavyCostMicros(),
+                        settings.speCpus()))), settings.phase().toSeconds(), settings.warmUp().toSeconds(),
+                settings.otherCpus());
+        out.flush();
+
+        DemoRun run = new DemoRun(settings, out);
+        Thread hook = new Thread(() -> {
+            out.println();
+            out.println("Interrupted: stopping the daemon (it restores every thread), Storm and the store ...");
+            out.flush();
+            run.close();
+            report(run, out);
+        }, "lachesis-demo-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        List<PhaseResult> results;
+        try {
+            results = run.run();
+        } catch (DemoRun.Interrupted e) {
+            return 1;
+        } finally {
+            if (removeHook(hook)) {
+                run.close();
+            }
+        }
+        out.printf("%nResult (the 2023 paper's metrics; e2e = sink time - production time at the source):%n");
+        ComparisonTable.print(out, results.get(0), results.get(1));
+        boolean clean = report(run, out);
+        boolean measured = results.stream().allMatch(PhaseResult::measured);
+        if (!measured) {
+            spec.commandLine().getErr().println("lachesis demo: no tuple reached the sink in a measurement window");
+        }
+        return clean && measured ? 0 : 1;
+    }
+
+    /** Prints what is left changed, if anything; true when nothing is. */
+    private static boolean report(DemoRun run, PrintWriter out) {
+        List<String> problems = run.problems();
+        if (problems.isEmpty()) {
+            out.println("Restored: every thread the daemon touched is back to its original policy and nice value, "
+                    + "journal " + run.journal() + " gone, no cgroup " + run.cgroupRoot() + " left; Storm, daemon and store stopped.");
+        } else {
+            out.println("Left changed or restored late:");
+            problems.forEach(p -> out.println("  " + p));
+        }
+        out.flush();
+        return problems.isEmpty();
+    }
+
+    /** Removes the hook unless the JVM is already shutting down (then the hook is running close()). */
+    private static boolean removeHook(Thread hook) {
+        try {
+            return Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            return false;
+        }
+    }
+
+    private DemoSettings settings() {
+        try {
+            CpuList spe = CpuList.parse(speCpus);
+            CpuList other = otherCpus != null ? CpuList.parse(otherCpus) : CpuList.online().minus(spe).orElseThrow(() ->
+                    new IllegalArgumentException("this machine has no CPU besides --spe-cpus " + spe
+                            + " for the daemon; the demo needs two (real-time Storm threads would starve the daemon)"));
+            Path script = lachesis != null ? lachesis : home().resolve("bin/lachesis");
+            if (!Files.isExecutable(script)) {
+                throw new IllegalArgumentException("--lachesis " + script + " is not an executable file");
+            }
+            double r = rate != null ? rate : Math.rint(DEFAULT_OVERLOAD * DemoSettings.capacity(heavyCostMicros, spe));
+            return new DemoSettings(script, r, heavyCostMicros, phase, warmUp, tableEvery, spe, other, readyTimeout);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    private static Path home() {
+        String home = System.getenv(HOME);
+        if (home == null || home.isBlank()) {
+            throw new IllegalArgumentException("neither --lachesis nor $" + HOME + " says where bin/lachesis is");
+        }
+        return Path.of(home);
+    }
+
+    /** Moves every thread of this JVM to the other CPUs, so the demo never competes with Storm. */
+    private static void pinSelf(CpuList cpus, PrintWriter err) throws IOException, InterruptedException {
+        Process taskset = new ProcessBuilder("taskset", "-a", "-p", "-c", cpus.toString(),
+                Long.toString(ProcessHandle.current().pid())).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        if (taskset.waitFor() != 0) {
+            err.println("lachesis demo: could not move the demo to CPU " + cpus + " (taskset failed); continuing");
+        }
+    }
+
+    /** Reads {@code 500ms}, {@code 40s}, {@code 2m}. */
+    static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+        private static final Pattern FORM = Pattern.compile("(\\d+)(ms|s|m)");
+
+        @Override
+        public Duration convert(String value) {
+            Matcher m = FORM.matcher(value.trim());
+            if (!m.matches()) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a duration such as 500ms, 40s or 2m");
+            }
+            long n = Long.parseLong(m.group(1));
+            return switch (m.group(2)) {
+                case "ms" -> Duration.ofMillis(n);
+                case "s" -> Duration.ofSeconds(n);
+                default -> Duration.ofMinutes(n);
+            };
+        }
+    }
+}

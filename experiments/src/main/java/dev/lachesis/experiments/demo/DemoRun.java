@@ -1,0 +1,355 @@
+package dev.lachesis.experiments.demo;
+
+import dev.lachesis.experiments.ChildJvm;
+import dev.lachesis.experiments.HostPort;
+import dev.lachesis.experiments.storm.ExampleQuery;
+import dev.lachesis.experiments.storm.StormQuerySpec;
+import dev.lachesis.experiments.storm.WaitStrategy;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.IntSummaryStatistics;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One run of {@code lachesis demo}: starts the embedded metric store ({@code lachesis store}), then
+ * for each {@link Mode} a fresh Storm JVM confined to the SPE's CPUs with the daemon ({@code lachesis
+ * run}) beside it on the others, prints the live table while the half runs, and measures the sink
+ * after the warm-up. A fresh Storm per half keeps the first half's backlog out of the second.
+ *
+ * <p>{@link #close()} undoes everything, whether the run finished or the shutdown hook calls it on
+ * Ctrl-C: it stops the daemon (whose own shutdown restores every thread it touched), runs
+ * {@code lachesis restore} on the journal if the daemon left one, checks every Storm thread against
+ * what it was before the daemon started, then stops Storm and the store. Thread-safe: {@code close}
+ * may run on the hook's thread while {@link #run} is in flight on another.
+ */
+final class DemoRun implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(DemoRun.class);
+    private static final String TOPOLOGY = "lachesis-demo";
+    private static final Pattern STORE_PORTS = Pattern.compile("carbon plaintext on [^:]+:(\\d+), HTTP on http://[^:]+:(\\d+)");
+    private static final Duration STORE_START = Duration.ofSeconds(60);
+    private static final Duration RECENT = Duration.ofSeconds(5);
+    /** How long a sink report may lag behind the end of its interval (its thread is not real-time). */
+    private static final Duration REPORT_DELAY = Duration.ofSeconds(5);
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
+
+    private final DemoSettings settings;
+    private final PrintWriter out;
+    private final Path work;
+    private final Path journal;
+    private final String cgroupRoot;
+    private final CountDownLatch stopRequested = new CountDownLatch(1);
+    private final List<String> problems = new ArrayList<>();
+    /** Guarded by {@code this}. */
+    private ChildJvm store;
+    private ChildJvm storm;
+    private ChildJvm daemon;
+    private Map<Long, ThreadSched> stormBefore = Map.of();
+    private boolean closed;
+
+    DemoRun(DemoSettings settings, PrintWriter out) throws IOException {
+        this.settings = settings;
+        this.out = out;
+        this.work = Files.createTempDirectory("lachesis-demo-");
+        this.journal = work.resolve("journal.json");
+        this.cgroupRoot = "lachesis-demo-" + ProcessHandle.current().pid();
+    }
+
+    /** Thrown inside {@link #run} once {@link #close()} started: the demo was interrupted. */
+    static final class Interrupted extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Interrupted() {
+            super("the demo was stopped");
+        }
+    }
+
+    /** Runs both halves and returns their results, OS first. */
+    List<PhaseResult> run() throws IOException, TimeoutException, InterruptedException, Interrupted {
+        int[] ports = startStore();
+        List<PhaseResult> results = new ArrayList<>();
+        for (Mode mode : Mode.values()) {
+            results.add(runHalf(mode, ports[0], ports[1]));
+        }
+        return results;
+    }
+
+    /** Problems found while undoing changes; empty when everything is as it was. */
+    synchronized List<String> problems() {
+        return List.copyOf(problems);
+    }
+
+    /** The cgroup under which the daemon could have created groups (none should remain). */
+    String cgroupRoot() {
+        return cgroupRoot;
+    }
+
+    /** The restore journal the daemon writes (it should be gone at the end). */
+    Path journal() {
+        return journal;
+    }
+
+    private int[] startStore() throws IOException, TimeoutException, InterruptedException, Interrupted {
+        ChildJvm s = started(ChildJvm.exec(command(settings.otherCpus(), "store", "--carbon-port", "0", "--http-port", "0"),
+                "Embedded store:", line -> LOG.debug("store: {}", line)), Role.STORE);
+        String line = s.awaitLine(STORE_START);
+        Matcher m = STORE_PORTS.matcher(line);
+        if (!m.find()) {
+            throw new IOException("cannot read the store's ports from '" + line + "'");
+        }
+        out.println("Metric store: lachesis store, PID " + s.pid() + ", carbon plaintext on 127.0.0.1:" + m.group(1)
+                + ", render API on http://127.0.0.1:" + m.group(2));
+        out.flush();
+        return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))};
+    }
+
+    private PhaseResult runHalf(Mode mode, int carbonPort, int httpPort)
+            throws IOException, TimeoutException, InterruptedException, Interrupted {
+        out.printf("%n== %s: %s ==%n", mode.label(), mode.applies()
+                ? "Lachesis schedules the query with QS-IO through SCHED_RR priorities (rt translator)"
+                : "the kernel schedules the query alone; Lachesis only watches (run --dry-run)");
+        out.flush();
+        SinkMeter meter = new SinkMeter(line -> LOG.debug("storm: {}", line));
+        StormQuerySpec query = new StormQuerySpec(ExampleQuery.PIPELINE, TOPOLOGY, settings.rate(),
+                new HostPort("127.0.0.1", carbonPort), WaitStrategy.PARK, settings.heavyCostMicros(), 1, "512m",
+                settings.readyTimeout().toSeconds(), 1.0);
+        ChildJvm spe = started(query.start(taskset(settings.speCpus()), List.of("--sink-reports"), meter), Role.STORM);
+        spe.awaitLine(settings.readyTimeout().plusSeconds(30));
+        long start = System.currentTimeMillis();
+        synchronized (this) {
+            stormBefore = ThreadSched.allOf(spe.pid());
+        }
+        out.printf("Storm: PID %d on CPU %s, %s tuples/s, heavy operator %d µs per tuple, park wait strategy%n",
+                spe.pid(), settings.speCpus(), LiveTable.number(settings.rate()), settings.heavyCostMicros());
+
+        Path config = new DaemonConfig(spe.pid(), TOPOLOGY, httpPort, journal, cgroupRoot)
+                .writeTo(work.resolve(mode.name().toLowerCase(java.util.Locale.ROOT) + ".yaml"));
+        List<String> run = new ArrayList<>(List.of("run", "--config", config.toString(), "--rounds", "json"));
+        if (!mode.applies()) {
+            run.add("--dry-run");
+        }
+        AtomicReference<String> lastRound = new AtomicReference<>();
+        AtomicReference<String> lastRanked = new AtomicReference<>();
+        AtomicInteger rounds = new AtomicInteger();
+        ChildJvm d = started(ChildJvm.exec(command(settings.otherCpus(), run.toArray(String[]::new)), "[", line -> {
+            if (line.startsWith("[")) {
+                rounds.incrementAndGet();
+                lastRound.set(line);
+                if (!line.equals("[]")) {
+                    lastRanked.set(line);
+                }
+            } else {
+                LOG.debug("daemon: {}", line);
+            }
+        }), Role.DAEMON);
+        out.printf("Daemon: lachesis run%s, PID %d on CPU %s%n", mode.applies() ? "" : " --dry-run", d.pid(),
+                settings.otherCpus());
+        out.flush();
+
+        long measureFrom = start + settings.warmUp().toMillis();
+        long end = start + settings.phase().toMillis();
+        long nextTable = start + settings.tableEvery().toMillis();
+        while (true) {
+            long now = System.currentTimeMillis();
+            if (now >= end) {
+                break;
+            }
+            if (stopRequested.await(Math.min(end, nextTable) - now, TimeUnit.MILLISECONDS)) {
+                throw new Interrupted();
+            }
+            now = System.currentTimeMillis();
+            if (now >= nextTable && now < end) {
+                printTable(mode, meter, now - start, now < measureFrom, lastRound.get(), lastRanked.get());
+                nextTable += settings.tableEvery().toMillis();
+            }
+        }
+        if (!meter.awaitReportAfter(end, REPORT_DELAY)) {
+            out.println("(no sink report came within " + REPORT_DELAY.toSeconds() + " s of the end; measuring what came)");
+        }
+        PhaseResult result = meter.window(mode.label(), measureFrom, end);
+        printRealTime(mode, spe.pid(), rounds.get());
+        stopDaemon(true);
+        stopStorm();
+        return result;
+    }
+
+    /** How many rounds the daemon ran and how many Storm threads are real-time as the half ends. */
+    private void printRealTime(Mode mode, long stormPid, int rounds) {
+        List<ThreadSched> realTime = ThreadSched.allOf(stormPid).values().stream().filter(ThreadSched::isRealTime).toList();
+        IntSummaryStatistics priorities = realTime.stream().mapToInt(ThreadSched::rtPriority).summaryStatistics();
+        String range = realTime.isEmpty() ? "" : " (RT priorities " + priorities.getMin() + "-" + priorities.getMax() + ")";
+        out.printf("%s ends: the daemon ran %d rounds%s; %d Storm threads run real-time now%s%n", mode.label(), rounds,
+                mode.applies() ? "" : " (planning only)", realTime.size(), range);
+    }
+
+    private void printTable(Mode mode, SinkMeter meter, long elapsedMillis, boolean warmingUp, String round,
+                            String ranked) {
+        PhaseResult recent = meter.window("", System.currentTimeMillis() - RECENT.toMillis(), System.currentTimeMillis());
+        out.printf("%n%s  %s  %d s of %d%s  sink: %s tuples/s, e2e latency p50 %s ms (last %d s)%n",
+                LocalTime.now().format(CLOCK), mode.label(), elapsedMillis / 1000,
+                settings.phase().toSeconds(), warmingUp ? " (warm-up)" : "", LiveTable.number(Math.rint(recent.throughput())),
+                LiveTable.number(Math.rint(recent.endToEnd().quantileMicros(0.5) / 1000)), RECENT.toSeconds());
+        LiveTable.print(out, round, ranked, mode.applies());
+        out.flush();
+    }
+
+    private enum Role { STORE, STORM, DAEMON }
+
+    /** Registers a started child, or stops it at once when the demo is closing. */
+    private synchronized ChildJvm started(ChildJvm child, Role role) throws Interrupted {
+        if (closed) {
+            child.close();
+            throw new Interrupted();
+        }
+        switch (role) {
+            case STORE -> store = child;
+            case STORM -> storm = child;
+            case DAEMON -> daemon = child;
+            default -> throw new IllegalStateException(role.toString());
+        }
+        return child;
+    }
+
+    /**
+     * Stops the daemon (SIGTERM: its shutdown hook restores every thread), restores from the journal
+     * if one is left, and checks the Storm threads against how they were before the daemon started.
+     */
+    private synchronized void stopDaemon(boolean report) {
+        if (daemon == null) {
+            return;
+        }
+        daemon.close();
+        daemon = null;
+        if (Files.exists(journal)) {
+            problems.add("the daemon left its journal " + journal + "; ran lachesis restore");
+            restoreFromJournal();
+        }
+        if (storm != null && storm.isAlive()) {
+            List<String> changed = changedThreads(storm.pid());
+            problems.addAll(changed);
+            if (report) {
+                out.println(changed.isEmpty()
+                        ? "Daemon stopped; every Storm thread has its original policy, priority and nice value again ("
+                        + ThreadSched.allOf(storm.pid()).size() + " threads read back from /proc)"
+                        : "Daemon stopped; NOT restored: " + String.join("; ", changed));
+                out.flush();
+            }
+        }
+    }
+
+    private void restoreFromJournal() {
+        try {
+            ChildJvm restore = ChildJvm.exec(command(settings.otherCpus(), "restore", "--journal", journal.toString()),
+                    "restored", line -> out.println("lachesis restore: " + line));
+            int code = restore.waitFor();
+            if (code != 0) {
+                problems.add("lachesis restore --journal " + journal + " exited with " + code);
+            }
+        } catch (IOException e) {
+            problems.add("cannot run lachesis restore: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            problems.add("interrupted while restoring from " + journal);
+        }
+    }
+
+    /** Storm threads whose scheduling differs from before the daemon started, or that are real-time. */
+    private List<String> changedThreads(long pid) {
+        List<String> changed = new ArrayList<>();
+        ThreadSched.allOf(pid).forEach((tid, now) -> {
+            ThreadSched before = stormBefore.get(tid);
+            if (before != null ? !before.equals(now) : now.policy() != 0 || now.rtPriority() != 0) {
+                changed.add("thread " + tid + " of PID " + pid + " is " + now.label()
+                        + (before == null ? " (started later)" : ", was " + before.label()));
+            }
+        });
+        return changed;
+    }
+
+    private synchronized void stopStorm() {
+        if (storm != null) {
+            storm.close();
+            storm = null;
+        }
+    }
+
+    /** The {@code lachesis} command confined to {@code cpus}. */
+    private List<String> command(CpuList cpus, String... args) {
+        List<String> command = new ArrayList<>(taskset(cpus));
+        command.add(settings.lachesis().toString());
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    private static List<String> taskset(CpuList cpus) {
+        return List.of("taskset", "-c", cpus.toString());
+    }
+
+    /** Cgroup directories named after the demo's root that exist now (there should be none). */
+    List<Path> leftoverCgroups() {
+        List<Path> left = new ArrayList<>();
+        for (Path mount : List.of(Path.of("/sys/fs/cgroup/cpu"), Path.of("/sys/fs/cgroup/cpu,cpuacct"), Path.of("/sys/fs/cgroup"))) {
+            Path group = mount.resolve(cgroupRoot);
+            if (Files.isDirectory(group)) {
+                left.add(group);
+            }
+        }
+        return left;
+    }
+
+    /**
+     * Stops the daemon (restoring), Storm and the store, and deletes the demo's files unless a
+     * journal is left to restore by hand. Safe to call twice and from a shutdown hook.
+     */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        stopRequested.countDown();
+        synchronized (this) {
+            stopDaemon(false);
+            stopStorm();
+            if (store != null) {
+                store.close();
+                store = null;
+            }
+            leftoverCgroups().forEach(g -> problems.add("cgroup " + g + " is left"));
+            if (Files.exists(journal)) {
+                problems.add("the journal " + journal + " is left; undo with: lachesis restore --journal " + journal);
+            } else {
+                deleteWork();
+            }
+        }
+    }
+
+    private void deleteWork() {
+        try (Stream<Path> files = Files.list(work)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Files.deleteIfExists(f);
+            }
+            Files.deleteIfExists(work);
+        } catch (IOException e) {
+            LOG.warn("Could not delete {}: {}", work, e.getMessage());
+        }
+    }
+}

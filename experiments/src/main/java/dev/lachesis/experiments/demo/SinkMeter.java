@@ -1,0 +1,102 @@
+package dev.lachesis.experiments.demo;
+
+import dev.lachesis.experiments.storm.LatencyHistogram;
+import dev.lachesis.experiments.storm.SinkReport;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Collects the sink reports a query JVM prints (one per second) and sums them over a measurement
+ * window, so the warm-up can be left out after the fact. Other output lines are passed on.
+ * Thread-safe: the child's output reader adds, the demo's thread reads.
+ */
+final class SinkMeter implements Consumer<String> {
+    private static final Logger LOG = LoggerFactory.getLogger(SinkMeter.class);
+    /** How long one report of the query JVM covers when nothing delays it. */
+    private static final long INTERVAL_MILLIS = 1_000;
+    private final Consumer<String> otherLines;
+    private final List<SinkReport> reports = new ArrayList<>();
+    /** Only the output reader's thread touches it. */
+    private boolean warned;
+
+    /** @param otherLines receives the lines that are not sink reports */
+    SinkMeter(Consumer<String> otherLines) {
+        this.otherLines = otherLines;
+    }
+
+    @Override
+    public void accept(String line) {
+        if (!line.startsWith(SinkReport.PREFIX + " ")) {
+            otherLines.accept(line);
+            return;
+        }
+        SinkReport report;
+        try {
+            report = SinkReport.parse(line);
+        } catch (IllegalArgumentException e) {
+            // Never throw into the child's output reader: a stopped reader would block the child.
+            if (!warned) {
+                warned = true;
+                LOG.warn("Ignoring sink reports that cannot be read, such as: {}", e.getMessage());
+            }
+            return;
+        }
+        synchronized (reports) {
+            reports.add(report);
+            reports.notifyAll();
+        }
+    }
+
+    /**
+     * What arrived at the sink in the reports that ended in (fromEpochMillis, toEpochMillis], as a
+     * phase result over the time those reports cover: from the end of the report before them (or
+     * one second before the first, the reporting interval) to the end of the last.
+     */
+    PhaseResult window(String phase, long fromEpochMillis, long toEpochMillis) {
+        LatencyHistogram latency = new LatencyHistogram();
+        LatencyHistogram endToEnd = new LatencyHistogram();
+        long coveredFrom = Long.MIN_VALUE;
+        long previousEnd = Long.MIN_VALUE;
+        long last = Long.MIN_VALUE;
+        synchronized (reports) {
+            for (SinkReport r : reports) {
+                long endMillis = r.endEpochMillis();
+                if (endMillis > fromEpochMillis && endMillis <= toEpochMillis) {
+                    if (coveredFrom == Long.MIN_VALUE) {
+                        coveredFrom = previousEnd != Long.MIN_VALUE ? previousEnd : endMillis - INTERVAL_MILLIS;
+                    }
+                    latency.add(r.latency());
+                    endToEnd.add(r.endToEnd());
+                    last = endMillis;
+                }
+                previousEnd = endMillis;
+            }
+        }
+        double seconds = coveredFrom == Long.MIN_VALUE ? 0 : (last - coveredFrom) / 1000.0;
+        return new PhaseResult(phase, seconds, latency, endToEnd);
+    }
+
+    /**
+     * Waits until a report ending after {@code epochMillis} has arrived, so a window ending then is
+     * complete; gives up after {@code timeout} (the child may be gone).
+     *
+     * @return whether such a report arrived
+     */
+    boolean awaitReportAfter(long epochMillis, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (reports) {
+            while (reports.isEmpty() || reports.get(reports.size() - 1).endEpochMillis() <= epochMillis) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                reports.wait(Math.max(1, left / 1_000_000));
+            }
+            return true;
+        }
+    }
+}

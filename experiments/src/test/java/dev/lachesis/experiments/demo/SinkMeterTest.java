@@ -1,0 +1,62 @@
+package dev.lachesis.experiments.demo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lachesis.experiments.storm.LatencyHistogram;
+import dev.lachesis.experiments.storm.SinkReport;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SinkMeterTest {
+    private final List<String> other = new ArrayList<>();
+    private final SinkMeter meter = new SinkMeter(other::add);
+
+    /** A report ending at second {@code s} with {@code tuples} tuples of {@code micros} latency each. */
+    private static String report(int s, int tuples, long micros) {
+        LatencyHistogram latency = new LatencyHistogram();
+        LatencyHistogram endToEnd = new LatencyHistogram();
+        for (int i = 0; i < tuples; i++) {
+            latency.record(micros);
+            endToEnd.record(micros * 10);
+        }
+        return new SinkReport(s * 1000L, latency, endToEnd).toLine();
+    }
+
+    @Test
+    void sumsTheReportsThatEndInsideTheWindow() {
+        for (int s = 1; s <= 10; s++) {
+            meter.accept(report(s, s <= 3 ? 10 : 100, s <= 3 ? 50_000 : 2_000));
+        }
+
+        PhaseResult measured = meter.window("OS", 3_000, 10_000);
+
+        assertThat(measured.seconds()).isEqualTo(7.0);
+        assertThat(measured.throughput()).isEqualTo(100.0);
+        assertThat(measured.latency().meanMicros()).isEqualTo(2_000.0);
+        assertThat(measured.endToEnd().meanMicros()).isEqualTo(20_000.0);
+        assertThat(meter.window("OS", 20_000, 30_000).measured()).isFalse();
+    }
+
+    @Test
+    void aReportThatCameLateCountsForEverySecondItCovers() throws InterruptedException {
+        meter.accept(report(1, 100, 1_000));
+        meter.accept(report(2, 100, 1_000));
+        meter.accept(report(4, 200, 1_000)); // the reporter got no CPU at second 3
+
+        assertThat(meter.window("MOD-RT", 1_000, 4_000).throughput()).isEqualTo(100.0);
+        assertThat(meter.awaitReportAfter(3_000, Duration.ZERO)).isTrue();
+        assertThat(meter.awaitReportAfter(4_000, Duration.ofMillis(1))).isFalse();
+    }
+
+    @Test
+    void passesOtherLinesOnAndSkipsBrokenReports() {
+        meter.accept("READY 42 lachesis-demo");
+        meter.accept("SINK 1000 garbage");
+        meter.accept(report(2, 5, 1_000));
+
+        assertThat(other).containsExactly("READY 42 lachesis-demo");
+        assertThat(meter.window("OS", 0, 10_000).latency().count()).isEqualTo(5);
+    }
+}

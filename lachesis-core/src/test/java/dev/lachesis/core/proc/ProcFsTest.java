@@ -1,0 +1,41 @@
+package dev.lachesis.core.proc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProcFsTest {
+    @TempDir
+    Path proc;
+
+    @Test
+    void placesAProcessStartOnTheWallClockThroughTheUptime() throws IOException {
+        Files.createDirectories(proc.resolve("77"));
+        // Started 250.50 s after boot; the machine has been up 1000.25 s.
+        Files.writeString(proc.resolve("77/stat"), "77 (java) S 1 77 77 0 -1 0 0 0 0 0 0 0 0 0 20 0 30 0 25050 "
+                + "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0");
+        Files.writeString(proc.resolve("uptime"), "1000.25 1900.00\n");
+
+        assertThat(new ProcFs(proc).startEpochSeconds(77, Instant.ofEpochSecond(1_800_000_000L)))
+                .hasValueSatisfying(s -> assertThat(s).isCloseTo(1_800_000_000.0 - 1000.25 + 250.5, within(1e-6)));
+        assertThat(new ProcFs(proc).startEpochSeconds(78, Instant.ofEpochSecond(1_800_000_000L))).isEmpty();
+    }
+
+    @Test
+    void thisJvmStartedJustBeforeItsRuntimeSaysItDid() {
+        double jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime() / 1000.0;
+
+        double processStart = ProcFs.system().startEpochSeconds((int) ProcessHandle.current().pid(), Instant.now())
+                .orElseThrow();
+
+        // The launcher runs before the VM notes its start; /proc counts in 10 ms ticks.
+        assertThat(jvmStart - processStart).isBetween(-0.05, 5.0);
+    }
+}
