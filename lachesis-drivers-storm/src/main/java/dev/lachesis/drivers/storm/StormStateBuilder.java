@@ -1,5 +1,6 @@
 package dev.lachesis.drivers.storm;
 
+import dev.lachesis.core.discovery.SourceOperatorThreadName;
 import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.model.LogicalOperator;
 import dev.lachesis.core.model.OperatorThread;
@@ -31,7 +32,13 @@ import org.slf4j.LoggerFactory;
  * report the JVM's start time, and an executor thread belongs to the one of them that reports its
  * component and task. A JVM that cannot be told from another, or whose topologies' threads cannot be
  * told apart, is not scheduled. Physical operator indexes count the replicas of a component within
- * one topology. Logs each new condition once. Not thread-safe.
+ * one topology.
+ *
+ * <p>Threads of spouts from {@code source-operators} ({@link SourceOperatorThreadName}) carry the
+ * spout's component id and task id: {@code lachesis-source-reader-<component>-<task>} is a
+ * {@link ThreadKind#SOURCE_READER} and {@code lachesis-source-offsets-<component>-<task>} an
+ * {@link ThreadKind#OTHER} helper of the executor of that component in the same JVM whose task range
+ * holds the task (its queue entity too). Logs each new condition once. Not thread-safe.
  */
 final class StormStateBuilder {
     private static final Logger LOG = LoggerFactory.getLogger(StormStateBuilder.class);
@@ -60,12 +67,16 @@ final class StormStateBuilder {
     private record PendingSender(JvmThread thread, StormThread.ExecutorSender sender, String topology) {
     }
 
+    private record PendingSource(JvmThread thread, SourceOperatorThreadName name) {
+    }
+
     StormView build(List<StormProcess> processes, Map<Integer, List<JvmThread>> threadsByPid,
                     Map<Integer, Double> startedAt, StormMetrics metrics, Instant now) {
         Map<Integer, List<String>> localTopologies = localTopologies(processes, startedAt, metrics);
         List<Found> executors = new ArrayList<>();
         List<OperatorThread> threads = new ArrayList<>();
         List<PendingSender> senders = new ArrayList<>();
+        List<PendingSource> sources = new ArrayList<>();
         Map<String, StormView.WorkerPorts> transferQueues = new TreeMap<>();
         List<Integer> pids = new ArrayList<>();
         for (StormProcess process : processes) {
@@ -84,9 +95,15 @@ final class StormStateBuilder {
             List<Found> found = new ArrayList<>();
             List<Helper> helpers = new ArrayList<>();
             List<PendingSender> sent = new ArrayList<>();
+            List<PendingSource> sourceThreads = new ArrayList<>();
             Set<String> executorKeys = new HashSet<>();
             String indistinct = null;
             for (JvmThread thread : threadsByPid.getOrDefault(process.pid(), List.of())) {
+                Optional<SourceOperatorThreadName> source = SourceOperatorThreadName.parse(thread.name());
+                if (source.isPresent()) {
+                    sourceThreads.add(new PendingSource(thread, source.get()));
+                    continue;
+                }
                 Optional<StormThread> role = StormThreadNames.classify(thread.name());
                 if (role.isEmpty()) {
                     continue;
@@ -128,6 +145,7 @@ final class StormStateBuilder {
                         + "helper threads are counted to {}", process.pid(), main);
             }
             executors.addAll(found);
+            sources.addAll(sourceThreads);
             sent.forEach(p -> senders.add(new PendingSender(p.thread(), p.sender(), main)));
             for (Helper helper : helpers) {
                 StormThread.WorkerHelper h = helper.role();
@@ -156,6 +174,7 @@ final class StormStateBuilder {
             }
         }
         Map<Integer, Map<String, ExecutorRef>> rangeByPid = new HashMap<>();
+        Map<Integer, List<ExecutorRef>> executorsByPid = new HashMap<>();
         for (List<Found> replicas : byComponent.values()) {
             replicas.sort(Comparator.comparingInt(f -> f.ref().firstTask()));
             for (int i = 0; i < replicas.size(); i++) {
@@ -166,6 +185,7 @@ final class StormStateBuilder {
                 threads.add(OperatorThread.main(replicas.get(i).thread(), ref.topology(), id));
                 rangeByPid.computeIfAbsent(replicas.get(i).thread().pid(), p -> new HashMap<>())
                         .put(ref.firstTask() + "-" + ref.lastTask(), ref);
+                executorsByPid.computeIfAbsent(replicas.get(i).thread().pid(), p -> new ArrayList<>()).add(ref);
             }
         }
         for (PendingSender pending : senders) {
@@ -186,6 +206,9 @@ final class StormStateBuilder {
                 threads.add(OperatorThread.helper(thread, ThreadKind.SENDER, pending.topology(), null,
                         "sender@" + thread.pid() + "/" + range));
             }
+        }
+        for (PendingSource source : sources) {
+            sourceHelper(source, executorsByPid.getOrDefault(source.thread().pid(), List.of())).ifPresent(threads::add);
         }
         threads.sort(Comparator.comparing(OperatorThread::ref));
 
@@ -215,6 +238,22 @@ final class StormStateBuilder {
         });
         List<LogicalOperator> logical = components.stream().map(c -> new LogicalOperator(c, c)).toList();
         return new Query(topology, topology.replaceFirst("-\\d+-\\d+$", ""), logical, downstream);
+    }
+
+    /** A source-operators thread as a helper of the executor in its JVM that runs its component and task. */
+    private Optional<OperatorThread> sourceHelper(PendingSource source, Collection<ExecutorRef> sameWorker) {
+        SourceOperatorThreadName name = source.name();
+        List<ExecutorRef> owners = sameWorker.stream().filter(r -> r.component().equals(name.component())
+                && r.firstTask() <= name.instance() && name.instance() <= r.lastTask()).toList();
+        if (owners.size() != 1) {
+            once("source-" + source.thread().pid() + "-" + source.thread().name(), "Source thread '{}' of PID {} fits "
+                    + "{} executors of component '{}' with task {}; it is not scheduled", source.thread().name(),
+                    source.thread().pid(), owners.size(), name.component(), name.instance());
+            return Optional.empty();
+        }
+        ExecutorRef owner = owners.get(0);
+        return Optional.of(OperatorThread.helper(source.thread(), name.kind(), owner.topology(), owner.operatorId(),
+                owner.operatorId()));
     }
 
     /**

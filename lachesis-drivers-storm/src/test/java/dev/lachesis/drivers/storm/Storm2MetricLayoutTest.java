@@ -73,6 +73,20 @@ class Storm2MetricLayoutTest {
         assertThat(layout.patterns("lachesis-pipeline-*")).anyMatch(p -> StormFixtures.glob(p).matcher(name).matches());
     }
 
+    /**
+     * Captured by source-operators' FileReplaySpoutIT (Storm 2.8.3): {@code TopologyContext.registerGauge}
+     * names task gauges {@code storm.topology.…}, while Storm's own queue gauges are {@code storm.worker.…}.
+     */
+    @Test
+    void theFileSpoutsQueueGaugeIsReadFromTheTopologyPrefix() {
+        String name = "storm.topology.lachesis-src-it-cf1f6267-3-1795435765.localhost.file.2.1027-source-queue-size";
+
+        assertThat(layout.parse(name)).contains(new StormSeries("lachesis-src-it-cf1f6267-3-1795435765", "localhost", "file",
+                2, 1027, Measure.SOURCE_QUEUE, ""));
+        assertThat(layout.patterns(layout.topologyGlob("lachesis-src-it-cf1f6267")))
+                .anyMatch(p -> StormFixtures.glob(p).matcher(name).matches());
+    }
+
     @Test
     void itsGlobsFetchExactlyTheSeriesItReads() {
         List<Pattern> globs = java.util.stream.Stream.concat(

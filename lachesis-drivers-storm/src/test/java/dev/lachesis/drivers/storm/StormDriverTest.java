@@ -13,6 +13,7 @@ import dev.lachesis.core.model.PhysicalOperator;
 import dev.lachesis.core.model.Query;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.model.ThreadKind;
+import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.spi.DriverException;
 import dev.lachesis.core.spi.JvmThreadLister;
@@ -204,6 +205,40 @@ class StormDriverTest {
         assertThat(metrics.get(MetricNames.SOURCE_QUEUE).asMap()).isEqualTo(Map.of(op(TOPOLOGY_1_WORKER, "source", 6), 42.0));
         assertThat(firstRound).as("the discovery query, then one for the topology it found").isEqualTo(2);
         assertThat(source.queries()).isEqualTo(firstRound + 1);
+    }
+
+    @Test
+    void sourceOperatorThreadsAreHelpersOfTheSpoutExecutorRunningTheirTask() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
+        List<JvmThread> threads = new ArrayList<>(jvmThreads.get(PID));
+        // As source-operators names them: component id and task id of the spout (task 6 runs in Thread-39-source-executor[6, 6]).
+        threads.add(new JvmThread(new ThreadRef(PID, 90_001), "lachesis-source-reader-source-6"));
+        threads.add(new JvmThread(new ThreadRef(PID, 90_002), "lachesis-source-offsets-source-6"));
+        threads.add(new JvmThread(new ThreadRef(PID, 90_003), "lachesis-source-reader-source-9"));
+        jvmThreads.put(PID, threads);
+        StormFixtures.process(proc, PID, LOCAL_MODE, threads);
+        var source = new StormFixtures.FixedMetricSource(
+                seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW));
+
+        StormDriver driver = driver(source, "lachesis-pipeline", List.of());
+        SpeState state;
+        try (LogCapture log = new LogCapture(StormStateBuilder.class)) {
+            state = driver.refresh();
+            driver.refresh();
+
+            assertThat(log.lines()).filteredOn(l -> l.contains("lachesis-source-reader-source-9")).singleElement()
+                    .asString().contains("component 'source' with task 9", "not scheduled");
+        }
+
+        String spout = op(TOPOLOGY_1_WORKER, "source", 6);
+        assertThat(state.threads()).filteredOn(t -> t.thread().name().startsWith("lachesis-source-"))
+                .extracting(t -> t.thread().name(), OperatorThread::kind, OperatorThread::operatorId,
+                        OperatorThread::queueEntity, OperatorThread::queryId)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("lachesis-source-reader-source-6", ThreadKind.SOURCE_READER, spout,
+                                spout, TOPOLOGY_1_WORKER),
+                        org.assertj.core.groups.Tuple.tuple("lachesis-source-offsets-source-6", ThreadKind.OTHER, spout, spout,
+                                TOPOLOGY_1_WORKER));
     }
 
     @Test
