@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.spi.DriverException;
+import dev.lachesis.core.testing.ManualClock;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -136,7 +137,7 @@ class JvmThreadDiscoveryTest {
     void asksAProcessWhoseDumpFailedAgainOnlyAfterAWhile() throws Exception {
         process(PID, 1000);
         thread(PID, 701, "x");
-        AdjustableClock clock = new AdjustableClock(Instant.parse("2026-11-23T12:00:00Z"));
+        ManualClock clock = new ManualClock(Instant.parse("2026-11-23T12:00:00Z"));
         JvmThreadDiscovery discovery = new JvmThreadDiscovery(new ProcFs(proc), pid -> {
             dumpedPids.add(pid);
             throw JvmThreadDiscovery.failure(pid, "attaching failed: target did not answer");

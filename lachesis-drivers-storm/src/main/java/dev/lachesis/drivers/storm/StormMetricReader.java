@@ -4,6 +4,7 @@ import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.ThreadKind;
+import dev.lachesis.core.source.SeriesAggregates;
 import dev.lachesis.drivers.storm.StormSeries.Measure;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,7 +65,7 @@ final class StormMetricReader {
     private static OptionalDouble firstGauge(StormView view, ExecutorRef ref, Measure measure) {
         for (int task = ref.firstTask(); task <= ref.lastTask(); task++) {
             for (StormMetrics.Entry e : view.metrics().series(ref.topology(), ref.component(), task, measure)) {
-                OptionalDouble v = StormMetrics.latest(e.series());
+                OptionalDouble v = SeriesAggregates.last(e.series());
                 if (v.isPresent()) {
                     return v;
                 }
@@ -79,7 +80,7 @@ final class StormMetricReader {
         boolean any = false;
         for (int task = ref.firstTask(); task <= ref.lastTask(); task++) {
             for (StormMetrics.Entry e : view.metrics().series(ref.topology(), ref.component(), task, measure)) {
-                OptionalDouble v = StormMetrics.latest(e.series());
+                OptionalDouble v = SeriesAggregates.last(e.series());
                 if (v.isPresent()) {
                     sum += v.getAsDouble();
                     any = true;
@@ -122,7 +123,7 @@ final class StormMetricReader {
                 if (isSystemStream(e.name().detail())) {
                     continue;
                 }
-                OptionalDouble latency = StormMetrics.latest(e.series());
+                OptionalDouble latency = SeriesAggregates.last(e.series());
                 if (latency.isEmpty()) {
                     continue;
                 }
@@ -159,7 +160,7 @@ final class StormMetricReader {
                 if (!worker.ports().isEmpty() && !worker.ports().contains(e.name().port())) {
                     continue;
                 }
-                OptionalDouble v = StormMetrics.latest(e.series());
+                OptionalDouble v = SeriesAggregates.last(e.series());
                 if (v.isPresent()) {
                     sum += v.getAsDouble();
                     any = true;
@@ -182,9 +183,9 @@ final class StormMetricReader {
 
     private OptionalDouble counterRate(StormMetrics.Entry counter) {
         if (cumulative) {
-            return StormMetrics.rateOfTotal(counter.series());
+            return SeriesAggregates.rate(counter.series());
         }
-        OptionalDouble count = StormMetrics.latest(counter.series());
+        OptionalDouble count = SeriesAggregates.last(counter.series());
         return count.isPresent() ? OptionalDouble.of(count.getAsDouble() / bucketSeconds) : count;
     }
 

@@ -1,5 +1,6 @@
 package dev.lachesis.drivers.storm;
 
+import dev.lachesis.core.source.SeriesAggregates;
 import dev.lachesis.core.spi.DataPoint;
 import dev.lachesis.core.spi.Series;
 import dev.lachesis.drivers.storm.StormSeries.Measure;
@@ -69,7 +70,7 @@ final class StormMetrics {
                         .computeIfAbsent(name.component(), c -> new TreeMap<>()).put(name.task(), name.port());
             }
             if (name.measure() == Measure.JVM_START) {
-                jvmStarts.computeIfAbsent(name.topology(), t -> new TreeSet<>()).add(latest(s).orElseThrow());
+                jvmStarts.computeIfAbsent(name.topology(), t -> new TreeSet<>()).add(SeriesAggregates.last(s).orElseThrow());
             }
             if (name.measure() == Measure.EXECUTE_COUNT) {
                 int colon = name.detail().lastIndexOf(':');
@@ -120,39 +121,6 @@ final class StormMetrics {
     /** The series of one task measuring {@code measure}: one per stream for counters and latencies. */
     List<Entry> series(String topology, String component, int task, Measure measure) {
         return byTask.getOrDefault(new TaskKey(topology, component, task, measure), List.of());
-    }
-
-    /** The newest value of {@code series}, if any bucket has one. */
-    static OptionalDouble latest(Series series) {
-        List<DataPoint> points = series.points();
-        for (int i = points.size() - 1; i >= 0; i--) {
-            if (points.get(i).isPresent()) {
-                return OptionalDouble.of(points.get(i).value());
-            }
-        }
-        return OptionalDouble.empty();
-    }
-
-    /**
-     * Per-second rate of a counter that holds a running total: the increase between its oldest and
-     * newest values over the time between them. Empty with fewer than two values, or when the
-     * counter went backwards (the worker restarted).
-     */
-    static OptionalDouble rateOfTotal(Series series) {
-        DataPoint first = null;
-        DataPoint last = null;
-        for (DataPoint p : series.points()) {
-            if (p.isPresent()) {
-                if (first == null) {
-                    first = p;
-                }
-                last = p;
-            }
-        }
-        if (first == null || last.epochSeconds() <= first.epochSeconds() || last.value() < first.value()) {
-            return OptionalDouble.empty();
-        }
-        return OptionalDouble.of((last.value() - first.value()) / (last.epochSeconds() - first.epochSeconds()));
     }
 
     private static long newestTime(Series series) {

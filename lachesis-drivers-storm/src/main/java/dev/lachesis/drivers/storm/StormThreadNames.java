@@ -40,6 +40,14 @@ public final class StormThreadNames {
             "flush-tuple-timer|backpressure-check-timer|user-timer|disruptor-flush-trigger"
                     + "|disruptor-flush-task-pool(-\\d+)?|refresh-backpressure-timer");
 
+    /**
+     * The Dropwizard scheduler thread of Storm's {@code GraphiteStormReporter}: it publishes the
+     * metrics the daemon schedules by. It serves no tuple, but a policy must rank it with the query:
+     * left in SCHED_OTHER beside real-time executors it starves and the daemon goes blind (seen in
+     * {@code lachesis demo} under the {@code rt} translator).
+     */
+    private static final Pattern METRICS_REPORTER = Pattern.compile("metrics-graphite-reporter-\\d+-thread-\\d+");
+
     private StormThreadNames() {
     }
 
@@ -62,6 +70,9 @@ public final class StormThreadNames {
         }
         if (TIMER.matcher(name).matches()) {
             return Optional.of(new StormThread.WorkerHelper(ThreadKind.TIMER, false));
+        }
+        if (METRICS_REPORTER.matcher(name).matches()) {
+            return Optional.of(new StormThread.WorkerHelper(ThreadKind.OTHER, false));
         }
         return Optional.empty();
     }

@@ -32,10 +32,11 @@ class StormThreadNamesTest {
                 new Executor("__acker", 1, 1));
         assertThat(roles.values()).filteredOn(WorkerHelper.class::isInstance).containsExactlyInAnyOrder(
                 new WorkerHelper(ThreadKind.TIMER, false), new WorkerHelper(ThreadKind.TIMER, false),
-                new WorkerHelper(ThreadKind.TIMER, false));
+                new WorkerHelper(ThreadKind.TIMER, false), new WorkerHelper(ThreadKind.OTHER, false));
         assertThat(roles.keySet()).filteredOn(n -> !n.startsWith("Thread-"))
                 .map(n -> n.substring(0, n.indexOf('#')))
-                .containsExactlyInAnyOrder("flush-tuple-timer", "backpressure-check-timer", "user-timer");
+                .containsExactlyInAnyOrder("flush-tuple-timer", "backpressure-check-timer", "user-timer",
+                        "metrics-graphite-reporter-1-thread-1");
     }
 
     @Test
@@ -56,7 +57,7 @@ class StormThreadNamesTest {
     void clusterThreadsThatServeNoQueryAreNotRecognised() {
         for (String name : List.of("main", "SLOT_1024", "Curator-Framework-0", "main-SendThread(localhost:2000)",
                 "heartbeat-timer", "executor-heartbeat-timer", "refresh-connections-timer", "MetricRegistryTimer",
-                "metrics-graphite-reporter-1-thread-1", "AsyncLocalizer Task Executor - 0", "GC Thread#0")) {
+                "AsyncLocalizer Task Executor - 0", "GC Thread#0")) {
             assertThat(StormThreadNames.classify(name)).as(name).isEmpty();
         }
     }

@@ -67,7 +67,10 @@ public final class FlinkQueryCluster implements Callable<Integer> {
                 .setNumSlotsPerTaskManager(Math.max(1, heavyParallelism))
                 .build();
         CountDownLatch stopped = new CountDownLatch(1);
-        try (MiniCluster cluster = new MiniCluster(clusterConfig)) {
+        // Not try-with-resources: MiniCluster.close() declares InterruptedException, which javac's
+        // try lint rejects for a resource.
+        MiniCluster cluster = new MiniCluster(clusterConfig);
+        try {
             Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "flink-query-cluster-stop"));
             if (exitWithParent) {
                 ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> {
@@ -92,6 +95,8 @@ public final class FlinkQueryCluster implements Callable<Integer> {
                     ended = true;
                 }
             }
+        } finally {
+            cluster.close();
         }
         return 0;
     }

@@ -62,7 +62,8 @@ public final class FlinkQueryLauncher implements Callable<Integer> {
             args.add("--resubmit-on-cancel");
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        try (FlinkClusterProcess child = FlinkClusterProcess.start(heapMb, args, line -> { }, Duration.ofMinutes(2))) {
+        FlinkClusterProcess child = FlinkClusterProcess.start(heapMb, args, line -> { }, Duration.ofMinutes(2));
+        try {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 child.close();
                 stopped.countDown();
@@ -74,6 +75,8 @@ public final class FlinkQueryLauncher implements Callable<Integer> {
                     break;
                 }
             }
+        } finally {
+            child.close();
         }
         return 0;
     }

@@ -6,7 +6,7 @@ import static org.assertj.core.groups.Tuple.tuple;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import dev.lachesis.core.testing.LogCapture;
-import dev.lachesis.core.source.MutableClock;
+import dev.lachesis.core.testing.ManualClock;
 import dev.lachesis.core.spi.DataPoint;
 import dev.lachesis.core.spi.Series;
 import java.time.Duration;
@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class EmbeddedStoreTest {
-    private final MutableClock clock = new MutableClock(Instant.ofEpochMilli(1_000_500));
+    private final ManualClock clock = new ManualClock(Instant.ofEpochMilli(1_000_500));
     private LogCapture logged;
 
     @BeforeEach
