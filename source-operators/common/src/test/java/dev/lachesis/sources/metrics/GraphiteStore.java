@@ -16,7 +16,8 @@ import java.util.List;
 /** The Graphite started by {@code deploy/graphite/graphite.sh}: carbon on 2003, render API on 8080. */
 final class GraphiteStore implements MetricStore {
     static final String RENDER_URL = "http://127.0.0.1:8080/render";
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    // Generous: under a loaded CI machine gunicorn's two workers can take seconds to accept.
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(15)).build();
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static boolean isRunning() {
@@ -32,7 +33,7 @@ final class GraphiteStore implements MetricStore {
 
     private static HttpResponse<String> get(String query) throws IOException, InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(URI.create(RENDER_URL + "?" + query))
-                .timeout(Duration.ofSeconds(10)).build();
+                .timeout(Duration.ofSeconds(30)).build();
         return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
