@@ -4,9 +4,10 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Fills missing readings (NaN, as the range filter leaves out-of-range ones) per sensor and field by
- * linear interpolation through the last two valid readings at their times, carried on to the
- * missing reading's time and clamped into the field's valid range; with one earlier reading it
+ * Fills missing readings (NaN, as the range filter leaves out-of-range ones) per sensor and field on
+ * the line through the last two valid readings at their times, extended to the missing reading's time
+ * (no later reading is waited for, so strictly an extrapolation) and clamped into the field's valid
+ * range; with one earlier reading it
  * repeats it, with none the reading stays missing. Not thread-safe: one per executor, fed by a
  * fields grouping on the sensor.
  */
