@@ -26,7 +26,7 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--spe", required = true, description = "The SPE: storm.")
     private String spe;
 
-    @Option(names = "--query", required = true, description = "Example query: pipeline.")
+    @Option(names = "--query", required = true, description = "Example query: pipeline or etl.")
     private String query;
 
     @Option(names = "--rate", required = true, description = "Input rate in tuples per second.")

@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.storm;
 
+import dev.lachesis.experiments.storm.etl.EtlTopology;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -25,6 +26,16 @@ public enum ExampleQuery {
             builder.setBolt("heavy", new HeavyBolt(heavyCostMicros), 2).shuffleGrouping("light");
             builder.setBolt("sink", new LatencySink(), 1).shuffleGrouping("heavy");
             return builder.createTopology();
+        }
+    },
+    /**
+     * RIoTBench's ETL: ten operators that parse, clean, join, annotate and convert synthetic sensor
+     * records in SenML ({@link EtlTopology}); the heavy cost does not apply.
+     */
+    ETL {
+        @Override
+        public StormTopology build(double tuplesPerSecond, long heavyCostMicros) {
+            return EtlTopology.build(tuplesPerSecond);
         }
     };
 

@@ -1,5 +1,7 @@
 package dev.lachesis.experiments.storm;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -15,7 +17,8 @@ import org.apache.storm.tuple.Values;
  * any delay the spout itself suffered, from latency inside the SPE. The rate is split evenly across the spout's tasks. Tuples carry no message id: the
  * queries measure scheduling, not Storm's reliability layer. The tuples that are due but not yet
  * emitted are the queue inside the source; the spout reports them as the metrics v2 gauge
- * {@value #SOURCE_QUEUE_GAUGE}, which is where the Storm driver reads a source's queue.
+ * {@value #SOURCE_QUEUE_GAUGE}, which is where the Storm driver reads a source's queue. A query with
+ * input of its own passes {@link SourceRecords}, whose records follow the timing fields.
  */
 public final class RateLimitedSpout extends BaseRichSpout {
     /**
@@ -31,6 +34,7 @@ public final class RateLimitedSpout extends BaseRichSpout {
     private static final int MAX_BURST = 100;
 
     private final double tuplesPerSecond;
+    private final SourceRecords records;
     private transient SpoutOutputCollector collector;
     private transient double ratePerTask;
     private transient long startMicros;
@@ -38,10 +42,19 @@ public final class RateLimitedSpout extends BaseRichSpout {
 
     /** @param tuplesPerSecond the total rate over all tasks of this spout; positive */
     public RateLimitedSpout(double tuplesPerSecond) {
+        this(tuplesPerSecond, null);
+    }
+
+    /**
+     * @param tuplesPerSecond the total rate over all tasks of this spout; positive
+     * @param records the payload of each tuple, a field after {@link #FIELDS}; null for none
+     */
+    public RateLimitedSpout(double tuplesPerSecond, SourceRecords records) {
         if (!(tuplesPerSecond > 0)) {
             throw new IllegalArgumentException("rate must be positive, got " + tuplesPerSecond);
         }
         this.tuplesPerSecond = tuplesPerSecond;
+        this.records = records;
     }
 
     @Override
@@ -68,13 +81,23 @@ public final class RateLimitedSpout extends BaseRichSpout {
         for (int i = 0; i < MAX_BURST && emitted < due; i++) {
             // The tuple numbered `emitted` is due once due() exceeds it, i.e. at (emitted + 1) / rate.
             long dueAtMicros = startMicros + (long) ((emitted + 1) * 1e6 / ratePerTask);
-            collector.emit(new Values(emitted, dueAtMicros / 1000, dueAtMicros, EpochMicros.now()));
+            Values tuple = new Values(emitted, dueAtMicros / 1000, dueAtMicros, EpochMicros.now());
+            if (records != null) {
+                tuple.add(records.next());
+            }
+            collector.emit(tuple);
             emitted++;
         }
     }
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        declarer.declare(FIELDS);
+        if (records == null) {
+            declarer.declare(FIELDS);
+        } else {
+            List<String> fields = new ArrayList<>(FIELDS.toList());
+            fields.add(records.field());
+            declarer.declare(new Fields(fields));
+        }
     }
 }

@@ -1,0 +1,34 @@
+package dev.lachesis.experiments.storm.etl;
+
+import java.util.Map;
+import org.apache.storm.task.TopologyContext;
+import org.apache.storm.topology.BasicOutputCollector;
+import org.apache.storm.topology.OutputFieldsDeclarer;
+import org.apache.storm.topology.base.BaseBasicBolt;
+import org.apache.storm.tuple.Tuple;
+
+/** ETL's interpolation: fills missing readings per sensor ({@link Interpolator}). */
+final class InterpolationBolt extends BaseBasicBolt {
+    private static final long serialVersionUID = 1L;
+    private transient Interpolator interpolator;
+
+    @Override
+    public void prepare(Map<String, Object> conf, TopologyContext context) {
+        interpolator = new Interpolator();
+    }
+
+    @Override
+    public void execute(Tuple input, BasicOutputCollector collector) {
+        String sensor = (String) EtlTuples.own(input, 1);
+        long timeMs = (Long) EtlTuples.own(input, 2);
+        String field = (String) EtlTuples.own(input, 3);
+        double value = interpolator.fill(sensor, field, timeMs, (Double) EtlTuples.own(input, 4));
+        collector.emit(EtlTuples.timed(input, EtlTuples.own(input, 0), sensor, timeMs, field, value,
+                EtlTuples.own(input, 5)));
+    }
+
+    @Override
+    public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        declarer.declare(EtlTuples.READING);
+    }
+}

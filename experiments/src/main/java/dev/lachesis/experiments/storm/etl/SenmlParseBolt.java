@@ -1,0 +1,43 @@
+package dev.lachesis.experiments.storm.etl;
+
+import java.util.Map;
+import org.apache.storm.task.TopologyContext;
+import org.apache.storm.topology.BasicOutputCollector;
+import org.apache.storm.topology.OutputFieldsDeclarer;
+import org.apache.storm.topology.base.BaseBasicBolt;
+import org.apache.storm.tuple.Tuple;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** ETL's SenML parse operator: one input record becomes one tuple per reading ({@link SenmlParser}). */
+final class SenmlParseBolt extends BaseBasicBolt {
+    private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(SenmlParseBolt.class);
+    private transient SenmlParser parser;
+    private transient boolean warned;
+
+    @Override
+    public void prepare(Map<String, Object> conf, TopologyContext context) {
+        parser = new SenmlParser();
+    }
+
+    @Override
+    public void execute(Tuple input, BasicOutputCollector collector) {
+        try {
+            for (SenmlParser.Reading r : parser.parse((String) EtlTuples.own(input, 0))) {
+                collector.emit(EtlTuples.timed(input, r.msgId(), r.sensor(), r.timeMs(), r.field(), r.value(),
+                        r.readings()));
+            }
+        } catch (IllegalArgumentException e) {
+            if (!warned) {
+                warned = true;
+                LOG.warn("Dropping records that are not SenML, such as one that is {}", e.getMessage());
+            }
+        }
+    }
+
+    @Override
+    public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        declarer.declare(EtlTuples.READING);
+    }
+}
