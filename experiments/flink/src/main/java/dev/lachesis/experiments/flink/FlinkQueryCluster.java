@@ -14,7 +14,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The child JVM's program: a Flink MiniCluster with its REST endpoint on 127.0.0.1, configured the
@@ -27,6 +29,9 @@ import picocli.CommandLine.Option;
 @Command(name = "flink-query-cluster", mixinStandardHelpOptions = true,
         description = "Runs the example query on a Flink MiniCluster with REST until stopped.")
 public final class FlinkQueryCluster implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
     private static final Logger LOG = LoggerFactory.getLogger(FlinkQueryCluster.class);
 
     @Option(names = "--rest-port", defaultValue = "8081", description = "REST port on 127.0.0.1 (default ${DEFAULT-VALUE}).")
@@ -81,15 +86,15 @@ public final class FlinkQueryCluster implements Callable<Integer> {
             cluster.start();
             int port = cluster.getRestAddress().get().getPort();
             JobID job = submit(cluster, config);
-            System.out.println("READY pid=" + ProcessHandle.current().pid() + " rest-port=" + port + " job=" + job);
-            System.out.flush();
+            spec.commandLine().getOut().println("READY pid=" + ProcessHandle.current().pid() + " rest-port=" + port + " job=" + job);
+            spec.commandLine().getOut().flush();
             boolean ended = false;
             while (!stopped.await(500, java.util.concurrent.TimeUnit.MILLISECONDS)) {
                 JobStatus status = ended ? null : cluster.getJobStatus(job).get();
                 if (status == JobStatus.CANCELED && resubmitOnCancel) {
                     job = submit(cluster, config);
-                    System.out.println("JOB " + job);
-                    System.out.flush();
+                    spec.commandLine().getOut().println("JOB " + job);
+                    spec.commandLine().getOut().flush();
                 } else if (status != null && status.isGloballyTerminalState()) {
                     LOG.info("Job {} ended as {}; the cluster keeps running until stopped", job, status);
                     ended = true;

@@ -7,7 +7,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code bin/lachesis-bench-flink}: starts the example query on a Flink MiniCluster in a child JVM,
@@ -17,6 +19,9 @@ import picocli.CommandLine.Option;
 @Command(name = "lachesis-bench-flink", mixinStandardHelpOptions = true,
         description = "Runs the example query on Apache Flink 1.20 in a child JVM until stopped.")
 public final class FlinkQueryLauncher implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
     @Option(names = "--rest-port", defaultValue = "8081", description = "REST port on 127.0.0.1 (default ${DEFAULT-VALUE}).")
     int restPort;
 
@@ -68,8 +73,8 @@ public final class FlinkQueryLauncher implements Callable<Integer> {
                 child.close();
                 stopped.countDown();
             }, "lachesis-bench-flink-stop"));
-            System.out.println("flink pid=" + child.pid() + " rest-port=" + child.restPort() + " job=" + child.firstJob());
-            System.out.flush();
+            spec.commandLine().getOut().println("flink pid=" + child.pid() + " rest-port=" + child.restPort() + " job=" + child.firstJob());
+            spec.commandLine().getOut().flush();
             while (child.isAlive()) {
                 if (stopped.await(1, java.util.concurrent.TimeUnit.SECONDS)) {
                     break;
