@@ -14,6 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -29,32 +30,13 @@ import picocli.CommandLine.Spec;
 @Command(name = "flink-query-cluster", mixinStandardHelpOptions = true,
         description = "Runs the example query on a Flink MiniCluster with REST until stopped.")
 public final class FlinkQueryCluster implements Callable<Integer> {
+    private static final Logger LOG = LoggerFactory.getLogger(FlinkQueryCluster.class);
+
     @Spec
     private CommandSpec spec;
 
-    private static final Logger LOG = LoggerFactory.getLogger(FlinkQueryCluster.class);
-
-    @Option(names = "--rest-port", defaultValue = "8081", description = "REST port on 127.0.0.1 (default ${DEFAULT-VALUE}).")
-    int restPort;
-
-    @Option(names = "--rate", defaultValue = "2000", description = "Records per second from the source (default ${DEFAULT-VALUE}).")
-    double rate;
-
-    @Option(names = "--heavy-cost-us", defaultValue = "400",
-            description = "CPU microseconds the heavy map burns per record (default ${DEFAULT-VALUE}).")
-    long heavyCostMicros;
-
-    @Option(names = "--heavy-parallelism", defaultValue = "2", description = "Subtasks of the heavy map (default ${DEFAULT-VALUE}).")
-    int heavyParallelism;
-
-    @Option(names = "--graphite", description = "Carbon plaintext endpoint host:port for Flink's Graphite reporter; none by default.")
-    String graphite;
-
-    @Option(names = "--default-scopes", description = "Keep Flink's default metric scopes (names, not ids).")
-    boolean defaultScopes;
-
-    @Option(names = "--resubmit-on-cancel", description = "Submit the query again as a new job when it is cancelled.")
-    boolean resubmitOnCancel;
+    @Mixin
+    private ExampleQueryOptions query;
 
     @Option(names = "--exit-with-parent", description = "Stop when the process that started this one exits, even if it was killed.")
     boolean exitWithParent;
@@ -65,11 +47,11 @@ public final class FlinkQueryCluster implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Configuration config = FlinkSettings.clusterConfiguration(restPort, graphite, defaultScopes);
+        Configuration config = FlinkSettings.clusterConfiguration(query.restPort, query.graphite, query.defaultScopes);
         MiniClusterConfiguration clusterConfig = new MiniClusterConfiguration.Builder()
                 .setConfiguration(config)
                 .setNumTaskManagers(1)
-                .setNumSlotsPerTaskManager(Math.max(1, heavyParallelism))
+                .setNumSlotsPerTaskManager(Math.max(1, query.heavyParallelism))
                 .build();
         CountDownLatch stopped = new CountDownLatch(1);
         // Not try-with-resources: MiniCluster.close() declares InterruptedException, which javac's
@@ -91,7 +73,7 @@ public final class FlinkQueryCluster implements Callable<Integer> {
             boolean ended = false;
             while (!stopped.await(500, java.util.concurrent.TimeUnit.MILLISECONDS)) {
                 JobStatus status = ended ? null : cluster.getJobStatus(job).get();
-                if (status == JobStatus.CANCELED && resubmitOnCancel) {
+                if (status == JobStatus.CANCELED && query.resubmitOnCancel) {
                     job = submit(cluster, config);
                     spec.commandLine().getOut().println("JOB " + job);
                     spec.commandLine().getOut().flush();
@@ -108,7 +90,7 @@ public final class FlinkQueryCluster implements Callable<Integer> {
 
     private JobID submit(MiniCluster cluster, Configuration config) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(config);
-        ExampleQuery.build(env, rate, heavyCostMicros, heavyParallelism);
+        ExampleQuery.build(env, query.rate, query.heavyCostMicros, query.heavyParallelism);
         StreamGraph streamGraph = env.getStreamGraph(false);
         streamGraph.setJobName(ExampleQuery.JOB_NAME);
         JobGraph graph = streamGraph.getJobGraph();

@@ -1,12 +1,12 @@
 package dev.lachesis.experiments.flink;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -22,27 +22,8 @@ public final class FlinkQueryLauncher implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--rest-port", defaultValue = "8081", description = "REST port on 127.0.0.1 (default ${DEFAULT-VALUE}).")
-    int restPort;
-
-    @Option(names = "--rate", defaultValue = "2000", description = "Records per second from the source (default ${DEFAULT-VALUE}).")
-    double rate;
-
-    @Option(names = "--heavy-cost-us", defaultValue = "400",
-            description = "CPU microseconds the heavy map burns per record (default ${DEFAULT-VALUE}).")
-    long heavyCostMicros;
-
-    @Option(names = "--heavy-parallelism", defaultValue = "2", description = "Subtasks of the heavy map (default ${DEFAULT-VALUE}).")
-    int heavyParallelism;
-
-    @Option(names = "--graphite", description = "Carbon plaintext endpoint host:port for Flink's Graphite reporter, e.g. 127.0.0.1:2003.")
-    String graphite;
-
-    @Option(names = "--default-scopes", description = "Keep Flink's default metric scopes (names, not ids).")
-    boolean defaultScopes;
-
-    @Option(names = "--resubmit-on-cancel", description = "Submit the query again as a new job when it is cancelled.")
-    boolean resubmitOnCancel;
+    @Mixin
+    private ExampleQueryOptions query;
 
     @Option(names = "--heap-mb", defaultValue = "1024", description = "The child JVM's maximum heap in MiB (default ${DEFAULT-VALUE}).")
     int heapMb;
@@ -53,19 +34,7 @@ public final class FlinkQueryLauncher implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<String> args = new ArrayList<>(List.of("--rest-port", Integer.toString(restPort), "--rate",
-                Double.toString(rate), "--heavy-cost-us", Long.toString(heavyCostMicros), "--heavy-parallelism",
-                Integer.toString(heavyParallelism)));
-        if (graphite != null) {
-            args.add("--graphite");
-            args.add(graphite);
-        }
-        if (defaultScopes) {
-            args.add("--default-scopes");
-        }
-        if (resubmitOnCancel) {
-            args.add("--resubmit-on-cancel");
-        }
+        List<String> args = query.toArguments();
         CountDownLatch stopped = new CountDownLatch(1);
         FlinkClusterProcess child = FlinkClusterProcess.start(heapMb, args, line -> { }, Duration.ofMinutes(2));
         try {
