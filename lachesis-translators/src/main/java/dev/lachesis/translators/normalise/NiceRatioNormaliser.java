@@ -5,12 +5,13 @@ package dev.lachesis.translators.normalise;
  * nice level below it, so a thread with priority {@code x} gets
  * {@code F(x) = n_max + (log p_max − log x) / log 1.25}, where {@code n_max} is the range's value for
  * the highest priority and {@code p_max} the highest raw priority: CPU shares stay proportional to
- * the priorities. When the spread does not fit in the range, a final min-max (on the logarithms,
- * which is the same as on {@code F}) squeezes it in. Zeros and negatives get the lowest value, as in
+ * the priorities. When the spread does not fit in the range, the final min-max (on the logarithms,
+ * which is the same as on {@code F}) is {@link LogNormaliser}'s. Zeros and negatives get the lowest value, as in
  * {@link LogNormaliser}. Immutable.
  */
 public final class NiceRatioNormaliser implements Normaliser {
     private static final double LOG_STEP = Math.log(1.25);
+    private static final Normaliser SQUEEZED = new LogNormaliser();
 
     @Override
     public String name() {
@@ -22,7 +23,9 @@ public final class NiceRatioNormaliser implements Normaliser {
         PositiveLogs logs = PositiveLogs.of(raw);
         IntRange positives = logs.hasNonPositive() ? range.withoutLowest() : range;
         double stepsNeeded = (logs.max() - logs.min()) / LOG_STEP;
-        boolean fits = !Double.isFinite(stepsNeeded) || stepsNeeded <= positives.size() - 1;
+        if (Double.isFinite(stepsNeeded) && stepsNeeded > positives.size() - 1) {
+            return SQUEEZED.normalise(raw, range);
+        }
         int[] out = new int[raw.length];
         for (int i = 0; i < raw.length; i++) {
             double x = raw[i];
@@ -30,10 +33,8 @@ public final class NiceRatioNormaliser implements Normaliser {
                 out[i] = range.lowest();
             } else if (x == Double.POSITIVE_INFINITY || logs.max() == logs.min()) {
                 out[i] = positives.highest();
-            } else if (fits) {
-                out[i] = positives.stepsBelowHighest((logs.max() - Math.log(x)) / LOG_STEP);
             } else {
-                out[i] = positives.at((Math.log(x) - logs.min()) / (logs.max() - logs.min()));
+                out[i] = positives.stepsBelowHighest((logs.max() - Math.log(x)) / LOG_STEP);
             }
         }
         return out;
