@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.demo;
 
+import dev.lachesis.experiments.run.PhaseResult;
 import dev.lachesis.experiments.storm.LatencyHistogram;
 import java.io.PrintWriter;
 import java.util.List;

@@ -1,5 +1,7 @@
 package dev.lachesis.experiments.demo;
 
+import dev.lachesis.experiments.run.PhaseResult;
+import dev.lachesis.experiments.run.CpuList;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -2,7 +2,16 @@ package dev.lachesis.experiments.demo;
 
 import dev.lachesis.experiments.ChildJvm;
 import dev.lachesis.experiments.HostPort;
+import dev.lachesis.experiments.run.CpuList;
+import dev.lachesis.experiments.run.DaemonConfig;
+import dev.lachesis.experiments.run.EmbeddedStore;
+import dev.lachesis.experiments.run.PhaseResult;
+import dev.lachesis.experiments.run.RoundLog;
+import dev.lachesis.experiments.run.SchedulingMode;
+import dev.lachesis.experiments.run.SinkMeter;
+import dev.lachesis.experiments.run.ThreadSched;
 import dev.lachesis.experiments.storm.ExampleQuery;
+import dev.lachesis.experiments.storm.StormSpeBlock;
 import dev.lachesis.experiments.storm.StormQuerySpec;
 import dev.lachesis.experiments.storm.WaitStrategy;
 import java.io.IOException;
@@ -19,17 +28,13 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One run of {@code lachesis demo}: starts the embedded metric store ({@code lachesis store}), then
- * for each {@link Mode} a fresh Storm JVM confined to the SPE's CPUs with the daemon ({@code lachesis
+ * for each half (OS, then LACHESIS-MOD-RT) a fresh Storm JVM confined to the SPE's CPUs with the daemon ({@code lachesis
  * run}) beside it on the others, prints the live table while the half runs, and measures the sink
  * after the warm-up. A fresh Storm per half keeps the first half's backlog out of the second.
  *
@@ -42,8 +47,9 @@ import org.slf4j.LoggerFactory;
 final class DemoRun implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DemoRun.class);
     private static final String TOPOLOGY = "lachesis-demo";
-    private static final Pattern STORE_PORTS = Pattern.compile("carbon plaintext on [^:]+:(\\d+), HTTP on http://[^:]+:(\\d+)");
-    private static final Duration STORE_START = Duration.ofSeconds(60);
+    /** The OS half (the daemon only plans) and the LACHESIS-MOD-RT half. */
+    private static final List<SchedulingMode> HALVES = List.of(SchedulingMode.OS, SchedulingMode.LACHESIS_MOD_RT);
+    private static final Duration PERIOD = Duration.ofSeconds(1);
     private static final Duration RECENT = Duration.ofSeconds(5);
     /** How long a sink report may lag behind the end of its interval (its thread is not real-time). */
     private static final Duration REPORT_DELAY = Duration.ofSeconds(5);
@@ -57,7 +63,7 @@ final class DemoRun implements AutoCloseable {
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     private final List<String> problems = new ArrayList<>();
     /** Guarded by {@code this}. */
-    private ChildJvm store;
+    private EmbeddedStore store;
     private ChildJvm storm;
     private ChildJvm daemon;
     private Map<Long, ThreadSched> stormBefore = Map.of();
@@ -82,10 +88,10 @@ final class DemoRun implements AutoCloseable {
 
     /** Runs both halves and returns their results, OS first. */
     List<PhaseResult> run() throws IOException, TimeoutException, InterruptedException, Interrupted {
-        int[] ports = startStore();
+        EmbeddedStore s = startStore();
         List<PhaseResult> results = new ArrayList<>();
-        for (Mode mode : Mode.values()) {
-            results.add(runHalf(mode, ports[0], ports[1]));
+        for (SchedulingMode mode : HALVES) {
+            results.add(runHalf(mode, s.carbonPort(), s.httpPort()));
         }
         return results;
     }
@@ -105,21 +111,22 @@ final class DemoRun implements AutoCloseable {
         return journal;
     }
 
-    private int[] startStore() throws IOException, TimeoutException, InterruptedException, Interrupted {
-        ChildJvm s = started(ChildJvm.exec(command(settings.otherCpus(), "store", "--carbon-port", "0", "--http-port", "0"),
-                "Embedded store:", line -> LOG.debug("store: {}", line)), Role.STORE);
-        String line = s.awaitLine(STORE_START);
-        Matcher m = STORE_PORTS.matcher(line);
-        if (!m.find()) {
-            throw new IOException("cannot read the store's ports from '" + line + "'");
+    private EmbeddedStore startStore() throws IOException, TimeoutException, InterruptedException, Interrupted {
+        EmbeddedStore s = EmbeddedStore.start(command(settings.otherCpus()));
+        synchronized (this) {
+            if (closed) {
+                s.close();
+                throw new Interrupted();
+            }
+            store = s;
         }
-        out.println("Metric store: lachesis store, PID " + s.pid() + ", carbon plaintext on 127.0.0.1:" + m.group(1)
-                + ", render API on http://127.0.0.1:" + m.group(2));
+        out.println("Metric store: lachesis store, PID " + s.pid() + ", carbon plaintext on 127.0.0.1:" + s.carbonPort()
+                + ", render API on http://127.0.0.1:" + s.httpPort());
         out.flush();
-        return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))};
+        return s;
     }
 
-    private PhaseResult runHalf(Mode mode, int carbonPort, int httpPort)
+    private PhaseResult runHalf(SchedulingMode mode, int carbonPort, int httpPort)
             throws IOException, TimeoutException, InterruptedException, Interrupted {
         out.printf("%n== %s: %s ==%n", mode.label(), mode.applies()
                 ? "Lachesis schedules the query with QS-IO through SCHED_RR priorities (rt translator)"
@@ -138,26 +145,15 @@ final class DemoRun implements AutoCloseable {
         out.printf("Storm: PID %d on CPU %s, %s tuples/s, heavy operator %d µs per tuple, park wait strategy%n",
                 spe.pid(), settings.speCpus(), LiveTable.number(settings.rate()), settings.heavyCostMicros());
 
-        Path config = new DaemonConfig(spe.pid(), TOPOLOGY, httpPort, journal, cgroupRoot)
-                .writeTo(work.resolve(mode.name().toLowerCase(java.util.Locale.ROOT) + ".yaml"));
+        Path config = new DaemonConfig(new StormSpeBlock(spe.pid(), TOPOLOGY, WaitStrategy.PARK), mode, httpPort, PERIOD,
+                journal, cgroupRoot).writeTo(work.resolve(mode.fileName() + ".yaml"));
         List<String> run = new ArrayList<>(List.of("run", "--config", config.toString(), "--rounds", "json"));
         if (!mode.applies()) {
             run.add("--dry-run");
         }
-        AtomicReference<String> lastRound = new AtomicReference<>();
-        AtomicReference<String> lastRanked = new AtomicReference<>();
-        AtomicInteger rounds = new AtomicInteger();
-        ChildJvm d = started(ChildJvm.exec(command(settings.otherCpus(), run.toArray(String[]::new)), "[", line -> {
-            if (line.startsWith("[")) {
-                rounds.incrementAndGet();
-                lastRound.set(line);
-                if (!line.equals("[]")) {
-                    lastRanked.set(line);
-                }
-            } else {
-                LOG.debug("daemon: {}", line);
-            }
-        }), Role.DAEMON);
+        RoundLog rounds = new RoundLog(line -> LOG.debug("daemon: {}", line));
+        ChildJvm d = started(ChildJvm.exec(command(settings.otherCpus(), run.toArray(String[]::new)), RoundLog.MARKER,
+                rounds), Role.DAEMON);
         out.printf("Daemon: lachesis run%s, PID %d on CPU %s%n", mode.applies() ? "" : " --dry-run", d.pid(),
                 settings.otherCpus());
         out.flush();
@@ -175,7 +171,7 @@ final class DemoRun implements AutoCloseable {
             }
             now = System.currentTimeMillis();
             if (now >= nextTable && now < end) {
-                printTable(mode, meter, now - start, now < measureFrom, lastRound.get(), lastRanked.get());
+                printTable(mode, meter, now - start, now < measureFrom, rounds.latest(), rounds.lastRanked());
                 nextTable += settings.tableEvery().toMillis();
             }
         }
@@ -183,14 +179,14 @@ final class DemoRun implements AutoCloseable {
             out.println("(no sink report came within " + REPORT_DELAY.toSeconds() + " s of the end; measuring what came)");
         }
         PhaseResult result = meter.window(mode.label(), measureFrom, end);
-        printRealTime(mode, spe.pid(), rounds.get());
+        printRealTime(mode, spe.pid(), rounds.count());
         stopDaemon(true);
         stopStorm();
         return result;
     }
 
     /** How many rounds the daemon ran and how many Storm threads are real-time as the half ends. */
-    private void printRealTime(Mode mode, long stormPid, int rounds) {
+    private void printRealTime(SchedulingMode mode, long stormPid, int rounds) {
         List<ThreadSched> realTime = ThreadSched.allOf(stormPid).values().stream().filter(ThreadSched::isRealTime).toList();
         IntSummaryStatistics priorities = realTime.stream().mapToInt(ThreadSched::rtPriority).summaryStatistics();
         String range = realTime.isEmpty() ? "" : " (RT priorities " + priorities.getMin() + "-" + priorities.getMax() + ")";
@@ -198,7 +194,7 @@ final class DemoRun implements AutoCloseable {
                 mode.applies() ? "" : " (planning only)", realTime.size(), range);
     }
 
-    private void printTable(Mode mode, SinkMeter meter, long elapsedMillis, boolean warmingUp, String round,
+    private void printTable(SchedulingMode mode, SinkMeter meter, long elapsedMillis, boolean warmingUp, String round,
                             String ranked) {
         PhaseResult recent = meter.window("", System.currentTimeMillis() - RECENT.toMillis(), System.currentTimeMillis());
         out.printf("%n%s  %s  %d s of %d%s  sink: %s tuples/s, e2e latency p50 %s ms (last %d s)%n",
@@ -209,7 +205,7 @@ final class DemoRun implements AutoCloseable {
         out.flush();
     }
 
-    private enum Role { STORE, STORM, DAEMON }
+    private enum Role { STORM, DAEMON }
 
     /** Registers a started child, or stops it at once when the demo is closing. */
     private synchronized ChildJvm started(ChildJvm child, Role role) throws Interrupted {
@@ -218,7 +214,6 @@ final class DemoRun implements AutoCloseable {
             throw new Interrupted();
         }
         switch (role) {
-            case STORE -> store = child;
             case STORM -> storm = child;
             case DAEMON -> daemon = child;
             default -> throw new IllegalStateException(role.toString());

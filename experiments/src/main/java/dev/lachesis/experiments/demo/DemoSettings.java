@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.demo;
 
+import dev.lachesis.experiments.run.CpuList;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;

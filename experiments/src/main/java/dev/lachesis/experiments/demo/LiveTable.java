@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.demo;
 
+import dev.lachesis.experiments.run.ThreadSched;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -78,7 +79,7 @@ final class LiveTable {
 
     private static List<Row> rows(JsonNode round, boolean applies) {
         List<Row> rows = new ArrayList<>();
-        for (JsonNode t : round) {
+        for (JsonNode t : round.path("threads")) {
             String queue = "-";
             double size = 0;
             for (Map.Entry<String, JsonNode> m : t.path("metrics").properties()) {

@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.demo;
 
+import dev.lachesis.experiments.run.CpuList;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 

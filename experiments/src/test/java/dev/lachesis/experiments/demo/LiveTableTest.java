@@ -10,13 +10,17 @@ class LiveTableTest {
     private static final long PID = ProcessHandle.current().pid();
     /** Two threads of a round as {@code lachesis run --rounds json} prints them, living in this JVM. */
     private static final String ROUND = """
-            [{"spe":"storm","pid":%1$d,"tid":%1$d,"thread":"flush-tuple-timer","query":"q-1","operator":null,\
+            {"startedAt":"2026-11-23T10:15:30Z","durationMs":2.5,"outcome":"OK","threads":[{"spe":"storm","pid":%1$d,"tid":%1$d,"thread":"flush-tuple-timer","query":"q-1","operator":null,\
             "instance":null,"kind":"timer","policy":"mod-rt","translator":"rt","mechanism":"rr","group":null,\
             "metrics":{"rt-floor":0.0},"priority":0.0,"value":1},\
             {"spe":"storm","pid":%1$d,"tid":%1$d,"thread":"Thread-42-heavy-executor[3, 3]","query":"q-1",\
             "operator":"q-1/heavy/3-3","instance":1,"kind":"main","policy":"mod-rt","translator":"rt",\
-            "mechanism":"rr","group":null,"metrics":{"queue-size":2380.0},"priority":2380.0,"value":99}]"""
+            "mechanism":"rr","group":null,"metrics":{"queue-size":2380.0},"priority":2380.0,"value":99}]}"""
             .formatted(PID);
+
+    /** A round that ranked no thread. */
+    private static final String EMPTY = """
+            {"startedAt":"2026-11-23T10:15:31Z","durationMs":1.0,"outcome":"FAILED","threads":[]}""";
 
     private static String print(String latest, String ranked, boolean applies) {
         StringWriter text = new StringWriter();
@@ -37,8 +41,8 @@ class LiveTableTest {
 
     @Test
     void aRoundThatListsNoThreadShowsTheLastThatDid() {
-        assertThat(print("[]", ROUND, true)).contains("last round applied nothing", "heavy/3-3");
-        assertThat(print("[]", null, false)).contains("last round ranked no thread").doesNotContain("OPERATOR");
+        assertThat(print(EMPTY, ROUND, true)).contains("last round applied nothing", "heavy/3-3");
+        assertThat(print(EMPTY, null, false)).contains("last round ranked no thread").doesNotContain("OPERATOR");
         assertThat(print(null, null, false)).contains("no scheduling round yet");
         assertThat(print(ROUND, ROUND, false)).contains("(plans only)");
     }

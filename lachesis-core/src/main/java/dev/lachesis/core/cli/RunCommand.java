@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code lachesis run}: the daemon. Validates and assembles the policy file, then schedules until
  * SIGTERM or SIGINT, when a shutdown hook stops the loop and restores every thread. With
- * {@code --rounds} it prints every round's threads as {@code once} does (JSON: one line per round),
+ * {@code --rounds} it prints every round's threads as {@code once} does (JSON: one {@link RoundLine} per line),
  * so a person or a script can watch it; with {@code --dry-run} it only plans and changes nothing.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
@@ -42,7 +42,7 @@ final class RunCommand implements Callable<Integer> {
     private boolean dryRun;
     @Option(names = "--rounds", paramLabel = "FORMAT",
             description = "Print every round's threads on standard output: ${COMPLETION-CANDIDATES} "
-                    + "(json: one array per line and round).")
+                    + "(json: one object per line and round: startedAt, durationMs, outcome, threads).")
     private OutputFormat rounds;
 
     @Override
@@ -67,7 +67,7 @@ final class RunCommand implements Callable<Integer> {
             List<ThreadRow> rows = ThreadRow.of(round);
             if (rounds == OutputFormat.JSON) {
                 try {
-                    out.println(JSON.writeValueAsString(rows));
+                    out.println(JSON.writeValueAsString(RoundLine.of(round, rows)));
                 } catch (JsonProcessingException e) {
                     throw new UncheckedIOException(e);
                 }

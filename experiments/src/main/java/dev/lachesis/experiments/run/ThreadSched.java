@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.demo;
+package dev.lachesis.experiments.run;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,16 +17,16 @@ import java.util.stream.Stream;
  * @param rtPriority the real-time priority, 0 for non-RT threads
  * @param nice the nice value
  */
-record ThreadSched(int policy, int rtPriority, int nice) {
+public record ThreadSched(int policy, int rtPriority, int nice) {
     private static final String[] POLICIES = {"OTHER", "FIFO", "RR", "BATCH", "ISO", "IDLE", "DEADLINE"};
 
     /** Whether the thread runs SCHED_FIFO or SCHED_RR. */
-    boolean isRealTime() {
+    public boolean isRealTime() {
         return policy == 1 || policy == 2;
     }
 
     /** {@code nice 0}, {@code RR 42}, {@code FIFO 7}: what a person reading the table wants. */
-    String label() {
+    public String label() {
         if (isRealTime()) {
             return POLICIES[policy] + " " + rtPriority;
         }
@@ -37,7 +37,7 @@ record ThreadSched(int policy, int rtPriority, int nice) {
      * Parses a stat line: the fields after the command name in parentheses (which may hold spaces
      * and parentheses itself); empty when the line is cut short.
      */
-    static Optional<ThreadSched> parse(String stat) {
+    public static Optional<ThreadSched> parse(String stat) {
         int close = stat.lastIndexOf(')');
         if (close < 0) {
             return Optional.empty();
@@ -55,7 +55,7 @@ record ThreadSched(int policy, int rtPriority, int nice) {
     }
 
     /** The thread's current scheduling, or empty when it is gone. */
-    static Optional<ThreadSched> of(long pid, long tid) {
+    public static Optional<ThreadSched> of(long pid, long tid) {
         try {
             return parse(Files.readString(Path.of("/proc", Long.toString(pid), "task", Long.toString(tid), "stat")));
         } catch (IOException gone) {
@@ -65,7 +65,7 @@ record ThreadSched(int policy, int rtPriority, int nice) {
     }
 
     /** Every live thread of {@code pid}: thread id → scheduling; empty when the process is gone. */
-    static Map<Long, ThreadSched> allOf(long pid) {
+    public static Map<Long, ThreadSched> allOf(long pid) {
         Map<Long, ThreadSched> threads = new TreeMap<>();
         try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
             tasks.forEach(task -> {

@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.demo;
+package dev.lachesis.experiments.run;
 
 import dev.lachesis.experiments.storm.LatencyHistogram;
 import dev.lachesis.experiments.storm.SinkReport;
@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * window, so the warm-up can be left out after the fact. Other output lines are passed on.
  * Thread-safe: the child's output reader adds, the demo's thread reads.
  */
-final class SinkMeter implements Consumer<String> {
+public final class SinkMeter implements Consumer<String> {
     private static final Logger LOG = LoggerFactory.getLogger(SinkMeter.class);
     /** How long one report of the query JVM covers when nothing delays it. */
     private static final long INTERVAL_MILLIS = 1_000;
@@ -24,7 +24,7 @@ final class SinkMeter implements Consumer<String> {
     private boolean warned;
 
     /** @param otherLines receives the lines that are not sink reports */
-    SinkMeter(Consumer<String> otherLines) {
+    public SinkMeter(Consumer<String> otherLines) {
         this.otherLines = otherLines;
     }
 
@@ -56,7 +56,7 @@ final class SinkMeter implements Consumer<String> {
      * phase result over the time those reports cover: from the end of the report before them (or
      * one second before the first, the reporting interval) to the end of the last.
      */
-    PhaseResult window(String phase, long fromEpochMillis, long toEpochMillis) {
+    public PhaseResult window(String phase, long fromEpochMillis, long toEpochMillis) {
         LatencyHistogram latency = new LatencyHistogram();
         LatencyHistogram endToEnd = new LatencyHistogram();
         long coveredFrom = Long.MIN_VALUE;
@@ -86,7 +86,7 @@ final class SinkMeter implements Consumer<String> {
      *
      * @return whether such a report arrived
      */
-    boolean awaitReportAfter(long epochMillis, Duration timeout) throws InterruptedException {
+    public boolean awaitReportAfter(long epochMillis, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (reports) {
             while (reports.isEmpty() || reports.get(reports.size() - 1).endEpochMillis() <= epochMillis) {

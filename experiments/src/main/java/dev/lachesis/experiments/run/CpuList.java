@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.demo;
+package dev.lachesis.experiments.run;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,8 +10,8 @@ import java.util.stream.Collectors;
  * A set of CPUs in the kernel's list form ({@code 0}, {@code 1-3}, {@code 0,2-3}), as {@code taskset
  * -c} and {@code /sys/devices/system/cpu/online} write it. Immutable.
  */
-record CpuList(TreeSet<Integer> cpus) {
-    CpuList {
+public record CpuList(TreeSet<Integer> cpus) {
+    public CpuList {
         cpus = new TreeSet<>(cpus);
         if (cpus.isEmpty()) {
             throw new IllegalArgumentException("a CPU list must name at least one CPU");
@@ -23,7 +23,7 @@ record CpuList(TreeSet<Integer> cpus) {
      *
      * @throws IllegalArgumentException quoting the text when it is not such a list
      */
-    static CpuList parse(String text) {
+    public static CpuList parse(String text) {
         TreeSet<Integer> cpus = new TreeSet<>();
         try {
             for (String part : text.trim().split(",")) {
@@ -44,7 +44,7 @@ record CpuList(TreeSet<Integer> cpus) {
     }
 
     /** The CPUs the kernel has online, or 0…n-1 for this JVM's processors when that file cannot be read. */
-    static CpuList online() {
+    public static CpuList online() {
         try {
             return parse(Files.readString(Path.of("/sys/devices/system/cpu/online")));
         } catch (IOException | IllegalArgumentException e) {
@@ -57,17 +57,17 @@ record CpuList(TreeSet<Integer> cpus) {
     }
 
     /** The CPUs of this list that are not in {@code other}; empty when none are left. */
-    java.util.Optional<CpuList> minus(CpuList other) {
+    public java.util.Optional<CpuList> minus(CpuList other) {
         TreeSet<Integer> left = new TreeSet<>(cpus);
         left.removeAll(other.cpus);
         return left.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(new CpuList(left));
     }
 
-    boolean overlaps(CpuList other) {
+    public boolean overlaps(CpuList other) {
         return cpus.stream().anyMatch(other.cpus::contains);
     }
 
-    int size() {
+    public int size() {
         return cpus.size();
     }
 

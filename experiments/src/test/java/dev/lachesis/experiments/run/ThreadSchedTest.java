@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.demo;
+package dev.lachesis.experiments.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,0 +1,67 @@
+package dev.lachesis.experiments.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Writes the policy file the experiments run {@code lachesis run} with for one {@link SchedulingMode}:
+ * the query JVM they started ({@link SpeBlock}), metrics read back from their metric store, the
+ * mode's policy and translator every period, and a journal and cgroup root of their own. Under the
+ * real-time translator the watchdog tolerates the seconds QS-IO starves short queues for on purpose
+ * (the RT budget already keeps SCHED_OTHER threads alive). Immutable.
+ *
+ * @param spe the query JVM to schedule
+ * @param mode what the daemon schedules with; {@link SchedulingMode#OS} plans only (run it with {@code --dry-run})
+ * @param storeHttpPort the render API of the metric store on 127.0.0.1
+ * @param period how often the policy runs
+ * @param journal where the translator records original settings
+ * @param cgroupRoot the group under the cpu controller Lachesis may create groups in
+ */
+public record DaemonConfig(SpeBlock spe, SchedulingMode mode, int storeHttpPort, Duration period, Path journal,
+                           String cgroupRoot) {
+    public DaemonConfig {
+        Objects.requireNonNull(spe, "spe");
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(period, "period");
+        Objects.requireNonNull(journal, "journal");
+        Objects.requireNonNull(cgroupRoot, "cgroupRoot");
+    }
+
+    /** The YAML text. */
+    public String yaml() {
+        String watchdog = mode.translator().equals("rt") ? """
+                    translator-settings:
+                      # QS-IO under overload starves short queues for seconds on purpose; the RT budget
+                      # (cpu.rt_runtime_us, 950 ms of each second) keeps SCHED_OTHER threads alive.
+                      watchdog: {stall: 10s}
+                """ : "";
+        return """
+                # Written by the Lachesis experiments: %s (policy %s, translator %s).
+                spes:
+                %smetrics:
+                  source: graphite
+                  url: http://127.0.0.1:%d
+                  window: 10s
+                policies:
+                  - name: %s
+                    policy: %s
+                    period: %dms
+                    translator: %s
+                %scgroups:
+                  root: %s
+                journal: %s
+                logging:
+                  level: warn
+                """.formatted(mode.label(), mode.policy(), mode.translator(), spe.yaml(), storeHttpPort,
+                mode.fileName(), mode.policy(), period.toMillis(), mode.translator(), watchdog, cgroupRoot, journal);
+    }
+
+    /** Writes {@link #yaml()} to {@code file} and returns it. */
+    public Path writeTo(Path file) throws IOException {
+        Files.writeString(file, yaml());
+        return file;
+    }
+}

@@ -1,0 +1,143 @@
+package dev.lachesis.experiments.run;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The rounds a daemon printed ({@code lachesis run --rounds json}, one JSON object per line), kept
+ * so a run can tell afterwards what the daemon saw and did in its measurement window: the queue of
+ * every operator's main thread, the value applied to it and how long each round took. The last
+ * round's raw line is kept for the demo's live table. Other output lines are passed on.
+ * Thread-safe: the daemon's output reader adds, the run's thread reads.
+ */
+public final class RoundLog implements Consumer<String> {
+    private static final Logger LOG = LoggerFactory.getLogger(RoundLog.class);
+    private static final ObjectMapper JSON = JsonMapper.builder().build();
+    /** How every round line starts. */
+    public static final String MARKER = "{\"startedAt\"";
+
+    /** One operator main thread as a round ranked it. */
+    public record OperatorThread(String operator, double queue, double priority, long value, String mechanism) {
+    }
+
+    /** One round: when it started, how long it took, the operator main threads it ranked. */
+    public record Round(long startedAtEpochMillis, double durationMs, List<OperatorThread> operators) {
+    }
+
+    private final Consumer<String> otherLines;
+    private final List<Round> rounds = new ArrayList<>();
+    private String latest;
+    private String lastRanked;
+    /** Only the output reader's thread touches it. */
+    private boolean warned;
+
+    /** @param otherLines receives the lines that are not rounds */
+    public RoundLog(Consumer<String> otherLines) {
+        this.otherLines = otherLines;
+    }
+
+    @Override
+    public void accept(String line) {
+        if (!line.startsWith(MARKER)) {
+            otherLines.accept(line);
+            return;
+        }
+        Round round;
+        try {
+            round = parse(JSON.readTree(line));
+        } catch (JsonProcessingException | DateTimeParseException e) {
+            // Never throw into the child's output reader: a stopped reader would block the child.
+            if (!warned) {
+                warned = true;
+                LOG.warn("Ignoring daemon rounds that cannot be read, such as: {}", line);
+            }
+            return;
+        }
+        synchronized (this) {
+            rounds.add(round);
+            latest = line;
+            if (!line.contains("\"threads\":[]")) {
+                lastRanked = line;
+            }
+        }
+    }
+
+    private static Round parse(JsonNode round) {
+        List<OperatorThread> operators = new ArrayList<>();
+        for (JsonNode t : round.path("threads")) {
+            if (!t.path("kind").asText().equals("main") || t.path("operator").isNull()) {
+                continue;
+            }
+            double queue = Double.NaN;
+            for (Map.Entry<String, JsonNode> metric : t.path("metrics").properties()) {
+                if (metric.getKey().endsWith("queue-size") || metric.getKey().endsWith("source-queue")) {
+                    queue = metric.getValue().asDouble();
+                }
+            }
+            operators.add(new OperatorThread(component(t.path("operator").asText()), queue,
+                    t.path("priority").asDouble(), t.path("value").asLong(), t.path("mechanism").asText()));
+        }
+        return new Round(Instant.parse(round.path("startedAt").asText()).toEpochMilli(),
+                round.path("durationMs").asDouble(), operators);
+    }
+
+    /**
+     * The operator's name within its query: {@code parse} for the Storm id
+     * {@code etl-1-1795436622/parse/3-3}, the last path element otherwise.
+     */
+    static String component(String operatorId) {
+        String[] parts = operatorId.split("/");
+        return parts.length >= 3 ? parts[parts.length - 2] : parts[parts.length - 1];
+    }
+
+    /** Rounds started in [fromEpochMillis, toEpochMillis), oldest first. */
+    public synchronized List<Round> between(long fromEpochMillis, long toEpochMillis) {
+        return rounds.stream().filter(r -> r.startedAtEpochMillis() >= fromEpochMillis
+                && r.startedAtEpochMillis() < toEpochMillis).toList();
+    }
+
+    /** How many rounds arrived. */
+    public synchronized int count() {
+        return rounds.size();
+    }
+
+    /** The latest round's line, or {@code null} before the first. */
+    public synchronized String latest() {
+        return latest;
+    }
+
+    /** The latest round's line that ranked a thread, or {@code null}. */
+    public synchronized String lastRanked() {
+        return lastRanked;
+    }
+
+    /** Per operator, the mean of {@code value} over the rounds' main threads that have it; sorted by name. */
+    public static Map<String, Double> meanPerOperator(List<Round> rounds,
+                                                      java.util.function.ToDoubleFunction<OperatorThread> value) {
+        Map<String, double[]> sums = new TreeMap<>();
+        for (Round r : rounds) {
+            for (OperatorThread t : r.operators()) {
+                double v = value.applyAsDouble(t);
+                if (!Double.isNaN(v)) {
+                    double[] sum = sums.computeIfAbsent(t.operator(), k -> new double[2]);
+                    sum[0] += v;
+                    sum[1]++;
+                }
+            }
+        }
+        Map<String, Double> means = new TreeMap<>();
+        sums.forEach((operator, sum) -> means.put(operator, sum[0] / sum[1]));
+        return means;
+    }
+}
