@@ -1,5 +1,6 @@
 package dev.lachesis.experiments;
 
+import dev.lachesis.experiments.sweep.SweepCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -9,7 +10,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "lachesis-bench", mixinStandardHelpOptions = true, version = "lachesis-bench 0.1.0",
         description = "Runs example queries on real stream processing engines for Lachesis experiments.",
-        subcommands = {QueryCommand.class})
+        subcommands = {QueryCommand.class, SweepCommand.class})
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.demo;
 
+import dev.lachesis.experiments.run.DurationConverter;
 import dev.lachesis.experiments.run.PhaseResult;
 import dev.lachesis.experiments.run.CpuList;
 import java.io.IOException;
@@ -11,8 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -191,30 +190,8 @@ public final class DemoCommand implements Callable<Integer> {
 
     /** Moves every thread of this JVM to the other CPUs, so the demo never competes with Storm. */
     private static void pinSelf(CpuList cpus, PrintWriter err) throws IOException, InterruptedException {
-        Process taskset = new ProcessBuilder("taskset", "-a", "-p", "-c", cpus.toString(),
-                Long.toString(ProcessHandle.current().pid())).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        if (taskset.waitFor() != 0) {
+        if (!cpus.confine(ProcessHandle.current().pid())) {
             err.println("lachesis demo: could not move the demo to CPU " + cpus + " (taskset failed); continuing");
-        }
-    }
-
-    /** Reads {@code 500ms}, {@code 40s}, {@code 2m}. */
-    static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
-        private static final Pattern FORM = Pattern.compile("(\\d+)(ms|s|m)");
-
-        @Override
-        public Duration convert(String value) {
-            Matcher m = FORM.matcher(value.trim());
-            if (!m.matches()) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not a duration such as 500ms, 40s or 2m");
-            }
-            long n = Long.parseLong(m.group(1));
-            return switch (m.group(2)) {
-                case "ms" -> Duration.ofMillis(n);
-                case "s" -> Duration.ofSeconds(n);
-                default -> Duration.ofMinutes(n);
-            };
         }
     }
 }

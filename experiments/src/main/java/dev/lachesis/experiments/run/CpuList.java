@@ -75,4 +75,15 @@ public record CpuList(TreeSet<Integer> cpus) {
     public String toString() {
         return cpus.stream().map(String::valueOf).collect(Collectors.joining(","));
     }
+
+    /**
+     * Confines every thread of process {@code pid} to these CPUs ({@code taskset -a -p -c}).
+     *
+     * @return whether taskset succeeded
+     */
+    public boolean confine(long pid) throws IOException, InterruptedException {
+        Process taskset = new ProcessBuilder("taskset", "-a", "-p", "-c", toString(), Long.toString(pid))
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        return taskset.waitFor() == 0;
+    }
 }

@@ -1,0 +1,32 @@
+package dev.lachesis.experiments.sweep;
+
+import dev.lachesis.experiments.run.CpuList;
+import java.io.IOException;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+/**
+ * Starts one query on one SPE in a process of its own for a run of a sweep: a new query per SPE
+ * is one implementation of this (and its generator), the harness does the rest. The process prints
+ * a sink report a second on standard output ({@code SINK ...}, see
+ * {@link dev.lachesis.experiments.run.SinkMeter}).
+ */
+public interface QueryLauncher {
+    /** The SPE's name in the CSV files: {@code storm}, {@code flink}. */
+    String spe();
+
+    /** The query's name in the CSV files: {@code etl}. */
+    String query();
+
+    /** How the SPE's idle threads wait, for the CSV files: {@code progressive}, {@code park}, {@code none}. */
+    String waitStrategy();
+
+    /**
+     * Starts the query at {@code rate} input tuples per second, confined to {@code cpus}, reporting
+     * to the carbon receiver on 127.0.0.1:{@code carbonPort}, and returns once tuples reach the sink.
+     *
+     * @param output receives every line the process prints (sink reports among them)
+     */
+    RunningQuery start(double rate, CpuList cpus, int carbonPort, Consumer<String> output)
+            throws IOException, TimeoutException, InterruptedException;
+}

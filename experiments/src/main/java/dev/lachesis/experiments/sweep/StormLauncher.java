@@ -1,0 +1,88 @@
+package dev.lachesis.experiments.sweep;
+
+import dev.lachesis.experiments.ChildJvm;
+import dev.lachesis.experiments.HostPort;
+import dev.lachesis.experiments.run.CpuList;
+import dev.lachesis.experiments.run.SpeBlock;
+import dev.lachesis.experiments.storm.ExampleQuery;
+import dev.lachesis.experiments.storm.StormQuerySpec;
+import dev.lachesis.experiments.storm.StormSpeBlock;
+import dev.lachesis.experiments.storm.WaitStrategy;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+/**
+ * Runs an example query in a Storm {@code LocalCluster} child JVM (one worker, every tuple counted
+ * by Storm's metrics), started through {@code taskset} so the whole JVM stays on the SPE's CPUs.
+ */
+final class StormLauncher implements QueryLauncher {
+    private static final String HEAP = "512m";
+    /** The heavy operator's cost; only the pipeline query has one. */
+    private static final long HEAVY_COST_MICROS = 1000;
+
+    private final ExampleQuery query;
+    private final WaitStrategy waitStrategy;
+    private final Duration readyTimeout;
+
+    StormLauncher(ExampleQuery query, WaitStrategy waitStrategy, Duration readyTimeout) {
+        this.query = query;
+        this.waitStrategy = waitStrategy;
+        this.readyTimeout = readyTimeout;
+    }
+
+    @Override
+    public String spe() {
+        return "storm";
+    }
+
+    @Override
+    public String query() {
+        return query.label();
+    }
+
+    @Override
+    public String waitStrategy() {
+        return waitStrategy.label();
+    }
+
+    @Override
+    public RunningQuery start(double rate, CpuList cpus, int carbonPort, Consumer<String> output)
+            throws IOException, TimeoutException, InterruptedException {
+        String topology = "sweep-" + query.label();
+        StormQuerySpec spec = new StormQuerySpec(query, topology, rate, new HostPort("127.0.0.1", carbonPort),
+                waitStrategy, HEAVY_COST_MICROS, 1, HEAP, readyTimeout.toSeconds(), 1.0);
+        ChildJvm child = spec.start(List.of("taskset", "-c", cpus.toString()), List.of("--sink-reports"), output);
+        try {
+            child.awaitLine(readyTimeout.plusSeconds(30));
+        } catch (IOException | TimeoutException | InterruptedException | RuntimeException e) {
+            child.close();
+            throw e;
+        }
+        SpeBlock block = new StormSpeBlock(child.pid(), topology, waitStrategy);
+        return new RunningQuery() {
+            @Override
+            public long pid() {
+                return child.pid();
+            }
+
+            @Override
+            public SpeBlock spe() {
+                return block;
+            }
+
+            @Override
+            public void close() {
+                child.close();
+            }
+
+            @Override
+            public String toString() {
+                return String.format(Locale.ROOT, "Storm %s, PID %d", topology, child.pid());
+            }
+        };
+    }
+}

@@ -1,0 +1,51 @@
+package dev.lachesis.experiments.sweep;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/**
+ * The lines a long sweep prints on the terminal: which trial starts (rate, mode, repetition), how
+ * long the sweep has run and how long it will still take at the pace so far, and what each trial
+ * measured. Not thread-safe; the sweep's thread uses it.
+ */
+final class SweepProgress {
+    private final PrintWriter out;
+    private final int total;
+    private final long startNanos = System.nanoTime();
+    private int done;
+
+    SweepProgress(PrintWriter out, int total) {
+        this.out = out;
+        this.total = total;
+    }
+
+    void starting(Trial trial) {
+        long elapsed = (System.nanoTime() - startNanos) / 1_000_000_000L;
+        String left = done == 0 ? "time left known after the first trial"
+                : "about " + clock(elapsed * (total - done) / done) + " left";
+        out.printf(Locale.ROOT, "[%d/%d] %s t/s, %s, rep %d  (%s elapsed, %s)%n", done + 1, total,
+                MeasurementFiles.number(trial.rate()), trial.mode().label(), trial.rep(), clock(elapsed), left);
+        out.flush();
+    }
+
+    void finished(TrialResult r) {
+        done++;
+        out.printf(Locale.ROOT, "        throughput %.0f t/s, latency p50 %s ms, e2e p50 %s ms, goal %s%s%n",
+                r.sink().throughput(), ms(r.sink().latency().quantileMicros(0.5)),
+                ms(r.sink().endToEnd().quantileMicros(0.5)), MeasurementFiles.number(r.goalCv()),
+                Double.isNaN(r.daemonCpuShare()) ? "" : String.format(Locale.ROOT,
+                        ", daemon %.2f%% of a core, round p50 %s ms", 100 * r.daemonCpuShare(),
+                        MeasurementFiles.number(r.roundP50Ms())));
+        r.problems().forEach(p -> out.println("        NOT RESTORED: " + p));
+        out.flush();
+    }
+
+    private static String ms(double micros) {
+        return Double.isNaN(micros) ? "-" : String.format(Locale.ROOT, "%.1f", micros / 1000);
+    }
+
+    static String clock(long seconds) {
+        return seconds >= 3600 ? String.format(Locale.ROOT, "%dh%02dm", seconds / 3600, seconds % 3600 / 60)
+                : String.format(Locale.ROOT, "%dm%02ds", seconds / 60, seconds % 60);
+    }
+}

@@ -1,0 +1,262 @@
+package dev.lachesis.experiments.sweep;
+
+import dev.lachesis.experiments.ChildJvm;
+import dev.lachesis.experiments.run.DaemonConfig;
+import dev.lachesis.experiments.run.EmbeddedStore;
+import dev.lachesis.experiments.run.PhaseResult;
+import dev.lachesis.experiments.run.ProcessUsage;
+import dev.lachesis.experiments.run.RoundLog;
+import dev.lachesis.experiments.run.SchedulingMode;
+import dev.lachesis.experiments.run.SinkMeter;
+import dev.lachesis.experiments.run.ThreadSched;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the trials of a sweep one after the other, each with processes of its own: the query (its
+ * {@link QueryLauncher}), an observer ({@code lachesis run --dry-run} planning QS-IO, so every mode's
+ * queues are seen the same way and RANDOM's too) and, unless the mode is OS, the acting daemon
+ * ({@code lachesis run} with the mode's policy and translator). After the warm-up it measures the
+ * sink, the observer's queues, the values the daemon applied, and the daemon's CPU time and round
+ * times; then it stops the daemon (which restores every thread), checks every thread of the query
+ * against how it was before, and stops the rest. The metric store outlives the trials.
+ *
+ * <p>{@link #close()} may run on a shutdown hook's thread while {@link #run} is in flight: it
+ * stops the trial's processes, the daemon first so it restores what it changed.
+ */
+final class TrialRunner implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(TrialRunner.class);
+    /** How long a sink report may lag behind the end of its interval. */
+    private static final Duration REPORT_DELAY = Duration.ofSeconds(5);
+
+    private final SweepSettings settings;
+    private final QueryLauncher launcher;
+    private final EmbeddedStore store;
+    private final Path work;
+    private final Path journal;
+    private final String cgroupRoot;
+    private final CountDownLatch stopRequested = new CountDownLatch(1);
+    /** Guarded by {@code this}. */
+    private RunningQuery query;
+    private ChildJvm observer;
+    private ChildJvm daemon;
+    private boolean closed;
+
+    TrialRunner(SweepSettings settings, QueryLauncher launcher, EmbeddedStore store, Path work) {
+        this.settings = settings;
+        this.launcher = launcher;
+        this.store = store;
+        this.work = work;
+        this.journal = work.resolve("journal.json");
+        this.cgroupRoot = "lachesis-sweep-" + ProcessHandle.current().pid();
+    }
+
+    /** Thrown inside {@link #run} once {@link #close()} started. */
+    static final class Stopped extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Stopped() {
+            super("the sweep was stopped");
+        }
+    }
+
+    /** The cgroup under which the daemon may create groups; none may be left after a trial. */
+    String cgroupRoot() {
+        return cgroupRoot;
+    }
+
+    TrialResult run(Trial trial) throws IOException, TimeoutException, InterruptedException, Stopped {
+        SinkMeter meter = new SinkMeter(line -> LOG.debug("spe: {}", line));
+        RunningQuery q = register(launcher.start(trial.rate(), settings.speCpus(), store.carbonPort(), meter));
+        long start = System.currentTimeMillis();
+        Map<Long, ThreadSched> before = ThreadSched.allOf(q.pid());
+
+        RoundLog observed = new RoundLog(line -> LOG.debug("observer: {}", line));
+        registerObserver(startDaemon(q, SchedulingMode.OS, observed, true));
+        RoundLog acted = new RoundLog(line -> LOG.debug("daemon: {}", line));
+        ChildJvm d = null;
+        if (trial.mode().applies()) {
+            d = registerDaemon(startDaemon(q, trial.mode(), acted, false));
+        }
+
+        long measureFrom = start + settings.warmUp().toMillis();
+        long end = measureFrom + settings.measure().toMillis();
+        awaitUntil(measureFrom);
+        Optional<Double> cpuFrom = d == null ? Optional.empty() : ProcessUsage.cpuSeconds(d.pid());
+        awaitUntil(end);
+        Optional<Double> cpuTo = d == null ? Optional.empty() : ProcessUsage.cpuSeconds(d.pid());
+        double peakRssMib = d == null ? Double.NaN : ProcessUsage.peakResidentMib(d.pid()).orElse(Double.NaN);
+        if (!meter.awaitReportAfter(end, REPORT_DELAY)) {
+            LOG.warn("No sink report came within {} s of the window's end at {} t/s, {}; measuring what came",
+                    REPORT_DELAY.toSeconds(), trial.rate(), trial.mode().label());
+        }
+        PhaseResult sink = meter.window(trial.mode().label(), measureFrom, end);
+
+        List<String> problems = stopDaemon();
+        problems.addAll(changedThreads(q.pid(), before));
+        stopObserverAndQuery();
+
+        List<RoundLog.Round> observerRounds = observed.between(measureFrom, end);
+        List<RoundLog.Round> daemonRounds = acted.between(measureFrom, end);
+        double seconds = (end - measureFrom) / 1000.0;
+        double cpuShare = cpuFrom.isPresent() && cpuTo.isPresent() ? (cpuTo.get() - cpuFrom.get()) / seconds : Double.NaN;
+        double[] durations = daemonRounds.stream().mapToDouble(RoundLog.Round::durationMs).toArray();
+        return new TrialResult(trial, sink, QueueBalance.meanCv(observerRounds), operators(observerRounds, daemonRounds),
+                cpuShare, Percentile.of(durations, 0.5), Percentile.of(durations, 0.99), daemonRounds.size(), peakRssMib,
+                problems);
+    }
+
+    private static Map<String, TrialResult.OperatorStats> operators(List<RoundLog.Round> observed,
+                                                                     List<RoundLog.Round> acted) {
+        Map<String, Double> queues = RoundLog.meanPerOperator(observed, RoundLog.OperatorThread::queue);
+        Map<String, Double> values = RoundLog.meanPerOperator(acted, t -> t.value());
+        Map<String, String> mechanisms = new TreeMap<>();
+        acted.forEach(r -> r.operators().forEach(t -> mechanisms.put(t.operator(), t.mechanism())));
+        Map<String, TrialResult.OperatorStats> operators = new TreeMap<>();
+        queues.forEach((operator, queue) -> operators.put(operator, new TrialResult.OperatorStats(queue,
+                values.getOrDefault(operator, Double.NaN), mechanisms.getOrDefault(operator, "none"))));
+        return operators;
+    }
+
+    private ChildJvm startDaemon(RunningQuery q, SchedulingMode mode, RoundLog rounds, boolean observe)
+            throws IOException {
+        Path config = new DaemonConfig(q.spe(), mode, store.httpPort(), settings.period(),
+                observe ? work.resolve("observer-journal.json") : journal, cgroupRoot)
+                .writeTo(work.resolve((observe ? "observer" : mode.fileName()) + ".yaml"));
+        List<String> command = new ArrayList<>(settings.lachesisOnOtherCpus());
+        command.addAll(List.of("run", "--config", config.toString(), "--rounds", "json"));
+        if (observe) {
+            command.add("--dry-run");
+        }
+        return ChildJvm.exec(command, RoundLog.MARKER, rounds);
+    }
+
+    private void awaitUntil(long epochMillis) throws InterruptedException, Stopped {
+        long left = epochMillis - System.currentTimeMillis();
+        if (left > 0 && stopRequested.await(left, TimeUnit.MILLISECONDS)) {
+            throw new Stopped();
+        }
+        if (stopRequested.getCount() == 0) {
+            throw new Stopped();
+        }
+    }
+
+    private synchronized RunningQuery register(RunningQuery q) throws Stopped {
+        if (closed) {
+            q.close();
+            throw new Stopped();
+        }
+        query = q;
+        return q;
+    }
+
+    private synchronized void registerObserver(ChildJvm o) throws Stopped {
+        if (closed) {
+            o.close();
+            throw new Stopped();
+        }
+        observer = o;
+    }
+
+    private synchronized ChildJvm registerDaemon(ChildJvm d) throws Stopped {
+        if (closed) {
+            d.close();
+            throw new Stopped();
+        }
+        daemon = d;
+        return d;
+    }
+
+    /**
+     * Stops the acting daemon (SIGTERM: it restores every thread it touched) and, should it have left
+     * its journal, restores from it with {@code lachesis restore}.
+     *
+     * @return what went wrong, empty when the daemon restored by itself
+     */
+    private synchronized List<String> stopDaemon() {
+        List<String> problems = new ArrayList<>();
+        if (daemon != null) {
+            daemon.close();
+            daemon = null;
+        }
+        if (Files.exists(journal)) {
+            problems.add("the daemon left its journal " + journal + "; ran lachesis restore");
+            problems.addAll(restoreFromJournal());
+        }
+        for (Path mount : List.of(Path.of("/sys/fs/cgroup/cpu"), Path.of("/sys/fs/cgroup/cpu,cpuacct"),
+                Path.of("/sys/fs/cgroup"))) {
+            if (Files.isDirectory(mount.resolve(cgroupRoot))) {
+                problems.add("cgroup " + mount.resolve(cgroupRoot) + " is left");
+            }
+        }
+        return problems;
+    }
+
+    private List<String> restoreFromJournal() {
+        List<String> command = new ArrayList<>(settings.lachesisOnOtherCpus());
+        command.addAll(List.of("restore", "--journal", journal.toString()));
+        try {
+            ChildJvm restore = ChildJvm.exec(command, "restored", line -> LOG.info("lachesis restore: {}", line));
+            int code = restore.waitFor();
+            return code == 0 ? List.of() : List.of("lachesis restore --journal " + journal + " exited with " + code);
+        } catch (IOException e) {
+            return List.of("cannot run lachesis restore: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return List.of("interrupted while restoring from " + journal);
+        }
+    }
+
+    /** Threads of {@code pid} whose scheduling differs from {@code before}, or real-time ones that started later. */
+    private static List<String> changedThreads(long pid, Map<Long, ThreadSched> before) {
+        List<String> changed = new ArrayList<>();
+        ThreadSched.allOf(pid).forEach((tid, now) -> {
+            ThreadSched was = before.get(tid);
+            if (was != null ? !was.equals(now) : now.policy() != 0 || now.rtPriority() != 0) {
+                changed.add("thread " + tid + " of PID " + pid + " is " + now.label()
+                        + (was == null ? " (started later)" : ", was " + was.label()));
+            }
+        });
+        return changed;
+    }
+
+    private synchronized void stopObserverAndQuery() {
+        if (observer != null) {
+            observer.close();
+            observer = null;
+        }
+        if (query != null) {
+            query.close();
+            query = null;
+        }
+    }
+
+    /** Stops the running trial's processes, the daemon first. Safe to call twice and from a shutdown hook. */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        stopRequested.countDown();
+        synchronized (this) {
+            List<String> problems = stopDaemon();
+            problems.forEach(p -> LOG.warn("On stop: {}", p));
+            stopObserverAndQuery();
+        }
+    }
+}
