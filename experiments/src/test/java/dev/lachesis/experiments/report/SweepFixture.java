@@ -40,4 +40,11 @@ final class SweepFixture {
         Files.writeString(dir.resolve(SweepCsv.MEASUREMENTS), measurements);
         Files.writeString(dir.resolve(SweepCsv.OPERATORS), operators);
     }
+
+    /** The summary of what was added, read back through the CSV files in {@code dir}. */
+    SweepSummary summary(Path dir) throws IOException {
+        writeTo(dir);
+        return SweepSummary.of(SweepCsv.readMeasurements(dir.resolve(SweepCsv.MEASUREMENTS)),
+                SweepCsv.readOperators(dir.resolve(SweepCsv.OPERATORS)));
+    }
 }
