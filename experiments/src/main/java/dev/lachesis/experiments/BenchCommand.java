@@ -10,18 +10,23 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "lachesis-bench", mixinStandardHelpOptions = true, version = "lachesis-bench 0.1.0",
         description = "Runs example queries on real stream processing engines for Lachesis experiments.",
-        subcommands = {QueryCommand.class, SweepCommand.class})
+        subcommands = {QueryCommand.class, SweepCommand.class, ReportCommand.class})
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line {@link #main} runs: a failure prints one line, without a stack trace. */
+    static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new BenchCommand());
         commandLine.setExecutionExceptionHandler((e, failed, parseResult) -> {
             failed.getErr().println("lachesis-bench: " + e.getMessage());
             return CommandLine.ExitCode.SOFTWARE;
         });
-        System.exit(commandLine.execute(args));
+        return commandLine;
     }
 
     @Override

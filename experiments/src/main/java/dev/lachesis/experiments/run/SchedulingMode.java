@@ -8,7 +8,8 @@ import java.util.stream.Collectors;
  * How the query's threads are scheduled in a run, named as in the Lachesis-RT 2023 paper §5: the
  * kernel alone, the 2021 behaviour, the 2023 refinements with nice or real-time priorities, and
  * random priorities as the control that shows a gain is not just any change of priorities. Each
- * mode is a policy and a translator of {@code lachesis run}.
+ * mode is a policy and a translator of {@code lachesis run}. The declaration order is the order of
+ * the report's legends and bars.
  */
 public enum SchedulingMode {
     /** The kernel alone: no daemon changes a thread. */
@@ -65,8 +66,12 @@ public enum SchedulingMode {
                 return mode;
             }
         }
-        throw new IllegalArgumentException("'" + label + "' is not a mode; the modes are "
-                + Arrays.stream(values()).map(SchedulingMode::label).collect(Collectors.joining(", ")));
+        throw new IllegalArgumentException("'" + label + "' is not a mode; the modes are " + labels());
+    }
+
+    /** Every mode's label, in declaration order (the order of legends and bars), comma-separated. */
+    public static String labels() {
+        return Arrays.stream(values()).map(SchedulingMode::label).collect(Collectors.joining(", "));
     }
 
     /** A name for files: {@code lachesis-mod-rt}. */

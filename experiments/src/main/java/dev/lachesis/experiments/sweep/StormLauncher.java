@@ -20,7 +20,7 @@ import java.util.function.Consumer;
  * by Storm's metrics), started through {@code taskset} so the whole JVM stays on the SPE's CPUs.
  */
 final class StormLauncher implements QueryLauncher {
-    private static final String HEAP = "512m";
+    private static final String HEAP = "2g";
     /** The heavy operator's cost; only the pipeline query has one. */
     private static final long HEAVY_COST_MICROS = 1000;
 

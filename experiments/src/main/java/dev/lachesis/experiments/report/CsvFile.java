@@ -1,0 +1,171 @@
+package dev.lachesis.experiments.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The rows of one CSV file the sweep harness wrote: a header line of column names, then one record a
+ * line, fields separated by commas, numbers with a {@code .} decimal point, no quoting. Such files
+ * need no general CSV parser; this one exists to say exactly where a file goes wrong, naming the
+ * file, the line and the column. Blank lines are skipped. Immutable.
+ */
+final class CsvFile {
+    /** A plain decimal number, as Python, R and Java's {@code Double.toString} write it. */
+    private static final Pattern DECIMAL = Pattern.compile("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?");
+
+    private final Path path;
+    private final Map<String, Integer> columns;
+    private final List<Row> rows;
+
+    private CsvFile(Path path, Map<String, Integer> columns, List<Row> rows) {
+        this.path = path;
+        this.columns = columns;
+        this.rows = rows;
+    }
+
+    /**
+     * Reads {@code path} and checks that its header holds every one of {@code required} (in any
+     * order; further columns are allowed and ignored).
+     */
+    static CsvFile read(Path path, List<String> required) throws IOException {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(path, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new NoSuchFileException(path.toString(), null, "no such file");
+        }
+        if (lines.isEmpty() || lines.get(0).isBlank()) {
+            throw new CsvFormatException(path, 1, "the header line is missing; expected: " + String.join(",", required));
+        }
+        List<String> header = split(lines.get(0));
+        Map<String, Integer> columns = new HashMap<>();
+        for (int i = 0; i < header.size(); i++) {
+            String name = header.get(i).strip();
+            if (columns.putIfAbsent(name, i) != null) {
+                throw new CsvFormatException(path, 1, "column '" + name + "' appears twice in the header");
+            }
+        }
+        for (String name : required) {
+            if (!columns.containsKey(name)) {
+                throw new CsvFormatException(path, 1, "the header has no column '" + name + "'; expected: "
+                        + String.join(",", required));
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        CsvFile file = new CsvFile(path, Map.copyOf(columns), rows);
+        for (int i = 1; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.isBlank()) {
+                continue;
+            }
+            List<String> fields = split(line);
+            if (fields.size() != header.size()) {
+                throw new CsvFormatException(path, i + 1, "has " + fields.size() + " fields but the header has "
+                        + header.size());
+            }
+            rows.add(file.new Row(i + 1, fields));
+        }
+        return file;
+    }
+
+    private static List<String> split(String line) {
+        List<String> fields = new ArrayList<>();
+        int start = 0;
+        for (int comma = line.indexOf(','); comma >= 0; comma = line.indexOf(',', start)) {
+            fields.add(line.substring(start, comma));
+            start = comma + 1;
+        }
+        fields.add(line.substring(start));
+        return fields;
+    }
+
+    Path path() {
+        return path;
+    }
+
+    List<Row> rows() {
+        return rows;
+    }
+
+    /** One record of the file, read field by field with an error that names where it is. */
+    final class Row {
+        private final int line;
+        private final List<String> fields;
+
+        private Row(int line, List<String> fields) {
+            this.line = line;
+            this.fields = fields;
+        }
+
+        int line() {
+            return line;
+        }
+
+        /** The field's text, stripped; an empty field is an error. */
+        String text(String column) throws CsvFormatException {
+            String value = fields.get(columns.get(column)).strip();
+            if (value.isEmpty()) {
+                throw error(column, value, "must not be empty");
+            }
+            if (value.indexOf('"') >= 0) {
+                throw error(column, value, "must not be quoted");
+            }
+            return value;
+        }
+
+        /** The field as a number; {@code NaN} stands for a value the run did not measure. */
+        double number(String column) throws CsvFormatException {
+            String value = text(column);
+            if (value.equals("NaN")) {
+                return Double.NaN;
+            }
+            if (!DECIMAL.matcher(value).matches()) {
+                throw error(column, value, "must be a number (or NaN)");
+            }
+            return Double.parseDouble(value);
+        }
+
+        /** The field as a finite number above zero. */
+        double positiveNumber(String column) throws CsvFormatException {
+            double number = number(column);
+            if (!(number > 0)) {
+                throw error(column, fields.get(columns.get(column)).strip(), "must be a number above 0");
+            }
+            return number;
+        }
+
+        /** The field as a whole number of at least 1. */
+        int positiveInt(String column) throws CsvFormatException {
+            String value = text(column);
+            int number;
+            try {
+                number = Integer.parseInt(value);
+            } catch (NumberFormatException e) {
+                throw error(column, value, "must be a whole number of at least 1");
+            }
+            if (number < 1) {
+                throw error(column, value, "must be a whole number of at least 1");
+            }
+            return number;
+        }
+
+        /** An error about this row's {@code column} holding {@code value}. */
+        CsvFormatException error(String column, String value, String reason) {
+            return new CsvFormatException(path, line, "column " + (columns.get(column) + 1) + " (" + column + ") was '"
+                    + value + "' but " + reason);
+        }
+
+        /** An error about this row as a whole. */
+        CsvFormatException error(String problem) {
+            return new CsvFormatException(path, line, problem);
+        }
+    }
+}

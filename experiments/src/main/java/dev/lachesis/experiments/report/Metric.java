@@ -1,0 +1,40 @@
+package dev.lachesis.experiments.report;
+
+/**
+ * The per-run numbers of {@code measurements.csv} that the report averages over repetitions, each
+ * with its column name and a label for charts and tables. The column names are the harness's; the
+ * enum exists so that the reader, the summary and the plots agree on one list.
+ */
+public enum Metric {
+    SECONDS("seconds", "Measured window (s)"),
+    THROUGHPUT("throughput", "Throughput (tuples/s)"),
+    LATENCY_MEAN_MS("latency_mean_ms", "Latency (ms)"),
+    LATENCY_P50_MS("latency_p50_ms", "Latency p50 (ms)"),
+    LATENCY_P99_MS("latency_p99_ms", "Latency p99 (ms)"),
+    E2E_MEAN_MS("e2e_mean_ms", "E2E latency (ms)"),
+    E2E_P50_MS("e2e_p50_ms", "E2E latency p50 (ms)"),
+    E2E_P99_MS("e2e_p99_ms", "E2E latency p99 (ms)"),
+    GOAL_CV("goal_cv", "Policy goal (CV of queue sizes)"),
+    DAEMON_CPU_SHARE("daemon_cpu_share", "Daemon CPU (share of one core)"),
+    ROUND_P50_MS("round_p50_ms", "Round p50 (ms)"),
+    ROUND_P99_MS("round_p99_ms", "Round p99 (ms)"),
+    ROUNDS("rounds", "Rounds");
+
+    private final String column;
+    private final String label;
+
+    Metric(String column, String label) {
+        this.column = column;
+        this.label = label;
+    }
+
+    /** The column name in {@code measurements.csv}, also the prefix of its columns in {@code summary.csv}. */
+    public String column() {
+        return column;
+    }
+
+    /** A human label with the unit, for chart axes. */
+    public String label() {
+        return label;
+    }
+}

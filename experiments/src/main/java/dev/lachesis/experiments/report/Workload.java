@@ -1,0 +1,16 @@
+package dev.lachesis.experiments.report;
+
+import java.util.Locale;
+
+/**
+ * A query on an SPE, one column of Table 1 such as "ETL (Storm)". Immutable.
+ *
+ * @param spe   {@code storm} or {@code flink}
+ * @param query the query, e.g. {@code etl}
+ */
+public record Workload(String spe, String query) {
+    /** The column heading, e.g. {@code ETL (Storm)}. */
+    public String label() {
+        return query.toUpperCase(Locale.ROOT) + " (" + Character.toUpperCase(spe.charAt(0)) + spe.substring(1) + ")";
+    }
+}
