@@ -33,9 +33,15 @@ import java.util.TreeSet;
  *       under the consumer's, or to the consumer's own when the consumer is at the query's bottom
  *       (equal at worst). Ranked above the consumer it spins on the core the consumer needs, and the
  *       query stops; ranked equal, SCHED_RR still gives it half of that core.</li>
+ *   <li><b>Lookout.</b> A thread that publishes the metrics the daemon reads
+ *       ({@link ThreadKind#REPORTER}) gets the query's highest priority: it runs for a moment once
+ *       per reporting period, and below a busy real-time executor it starves, the daemon stops
+ *       seeing the query and keeps its last priorities while the query stalls (seen in the ETL
+ *       sweep on Storm).</li>
  * </ol>
  * A query none of whose threads has a priority is left out entirely, so the translator keeps what
- * it had. Each thread it changes carries an {@code rt-floor} or {@code rt-cap} entry in its metrics.
+ * it had. Each thread it changes carries an {@code rt-floor}, {@code rt-cap} or {@code rt-lookout} entry
+ * in its metrics.
  * Threads keep the driver's order. Stateless apart from the wrapped policy.
  */
 public final class RealTimeGuard implements Policy {
@@ -43,6 +49,8 @@ public final class RealTimeGuard implements Policy {
     public static final String FLOOR = "rt-floor";
     /** Explanation key of a thread lowered to its consumer's priority. */
     public static final String CAP = "rt-cap";
+    /** Explanation key of a metrics reporter raised to its query's highest priority. */
+    public static final String LOOKOUT = "rt-lookout";
 
     private final Policy inner;
 
@@ -81,17 +89,22 @@ public final class RealTimeGuard implements Policy {
         String spe = round.state().speName();
         List<OperatorThread> threads = Topology.schedulableThreads(round.state());
         Map<String, Double> lowestByQuery = new HashMap<>();
+        Map<String, Double> highestByQuery = new HashMap<>();
         for (OperatorThread t : threads) {
             ThreadPriority tp = given.get(new ThreadKey(spe, t.ref()));
-            if (tp != null) {
+            if (tp != null && t.kind() != ThreadKind.REPORTER) {
                 lowestByQuery.merge(t.queryId(), tp.priority(), Math::min);
+                highestByQuery.merge(t.queryId(), tp.priority(), Math::max);
             }
         }
         Map<ThreadRef, ThreadPriority> floored = new LinkedHashMap<>();
         for (OperatorThread t : threads) {
             ThreadPriority tp = given.get(new ThreadKey(spe, t.ref()));
             Double lowest = lowestByQuery.get(t.queryId());
-            if (tp != null) {
+            Double highest = highestByQuery.get(t.queryId());
+            if (t.kind() == ThreadKind.REPORTER && highest != null) {
+                floored.put(t.ref(), new ThreadPriority(spe, t, highest, Map.of(LOOKOUT, highest)));
+            } else if (tp != null) {
                 floored.put(t.ref(), tp);
             } else if (lowest != null) {
                 floored.put(t.ref(), new ThreadPriority(spe, t, lowest, Map.of(FLOOR, lowest)));

@@ -16,6 +16,12 @@ public enum ThreadKind {
     TIMER,
     /** Network I/O threads (Netty) that carry tuples between workers. */
     NETWORK,
+    /**
+     * Publishes the metrics Lachesis schedules by (Storm's Graphite reporter). It serves no tuple
+     * and runs briefly once per reporting period, but starved it blinds the daemon, so real-time
+     * policies rank it above the query's operators.
+     */
+    REPORTER,
     /** SPE-internal threads that are not part of any query (ackers, metrics, heartbeats). */
     SYSTEM,
     /** A thread of the query whose role the driver could not name more precisely. */

@@ -43,8 +43,9 @@ public final class StormThreadNames {
     /**
      * The Dropwizard scheduler thread of Storm's {@code GraphiteStormReporter}: it publishes the
      * metrics the daemon schedules by. It serves no tuple, but a policy must rank it with the query:
-     * left in SCHED_OTHER beside real-time executors it starves and the daemon goes blind (seen in
-     * {@code lachesis demo} under the {@code rt} translator).
+     * left in SCHED_OTHER beside real-time executors, or ranked below a busy one, it starves and the
+     * daemon goes blind, keeping its last priorities while the query stalls (seen in
+     * {@code lachesis demo} and in the ETL sweep under the {@code rt} translator).
      */
     private static final Pattern METRICS_REPORTER = Pattern.compile("metrics-graphite-reporter-\\d+-thread-\\d+");
 
@@ -72,7 +73,7 @@ public final class StormThreadNames {
             return Optional.of(new StormThread.WorkerHelper(ThreadKind.TIMER, false));
         }
         if (METRICS_REPORTER.matcher(name).matches()) {
-            return Optional.of(new StormThread.WorkerHelper(ThreadKind.OTHER, false));
+            return Optional.of(new StormThread.WorkerHelper(ThreadKind.REPORTER, false));
         }
         return Optional.empty();
     }

@@ -171,7 +171,7 @@ class StormDriverTest {
         assertThat(ofKind(state, ThreadKind.SYSTEM)).allSatisfy(t -> assertThat(t.operatorId()).isNull());
         assertThat(ofKind(state, ThreadKind.TIMER)).extracting(t -> t.thread().name())
                 .containsExactlyInAnyOrder("flush-tuple-timer", "backpressure-check-timer", "user-timer");
-        assertThat(ofKind(state, ThreadKind.OTHER)).extracting(t -> t.thread().name())
+        assertThat(ofKind(state, ThreadKind.REPORTER)).extracting(t -> t.thread().name())
                 .containsExactly("metrics-graphite-reporter-1-thread-1");
         assertThat(state.threads()).hasSize(11).allSatisfy(t -> assertThat(t.queryId()).isEqualTo(TOPOLOGY_1_WORKER));
     }

@@ -32,7 +32,7 @@ class StormThreadNamesTest {
                 new Executor("__acker", 1, 1));
         assertThat(roles.values()).filteredOn(WorkerHelper.class::isInstance).containsExactlyInAnyOrder(
                 new WorkerHelper(ThreadKind.TIMER, false), new WorkerHelper(ThreadKind.TIMER, false),
-                new WorkerHelper(ThreadKind.TIMER, false), new WorkerHelper(ThreadKind.OTHER, false));
+                new WorkerHelper(ThreadKind.TIMER, false), new WorkerHelper(ThreadKind.REPORTER, false));
         assertThat(roles.keySet()).filteredOn(n -> !n.startsWith("Thread-"))
                 .map(n -> n.substring(0, n.indexOf('#')))
                 .containsExactlyInAnyOrder("flush-tuple-timer", "backpressure-check-timer", "user-timer",
