@@ -30,7 +30,10 @@ import org.slf4j.LoggerFactory;
  * remembers the last dump and dumps again only when a thread appeared that the last dump did not
  * see, or the PID now belongs to another process (its start time changed); vanished threads are
  * just dropped. A thread dump stops the target's threads at a safepoint for a moment, so this
- * matters. A process whose dump failed (a hung attach costs the JDK's 10-second timeout) is not
+ * matters. New threads within {@link #REDUMP_AFTER} of the last dump are named by their
+ * {@code comm} until the next dump: a Storm LocalCluster starts short-lived ZooKeeper and
+ * localizer threads every few seconds, and under real-time priorities the target's attach listener
+ * (SCHED_OTHER) answers slowly, so a dump per round would make rounds take seconds. A process whose dump failed (a hung attach costs the JDK's 10-second timeout) is not
  * asked again for {@link #RETRY_AFTER} unless its PID is reused: meanwhile the same error is
  * repeated at once. Entries of processes that exited are forgotten. A thread id reused by a new thread of
  * the same process before the next dump keeps the old name (ids wrap only after {@code pid_max}).
@@ -41,9 +44,11 @@ public final class JvmThreadDiscovery implements JvmThreadLister {
 
     /** How long a process whose dump failed is not asked again (a hung attach costs 10 s). */
     static final Duration RETRY_AFTER = Duration.ofSeconds(30);
+    /** The least time between two dumps of one process when only new threads ask for it. */
+    static final Duration REDUMP_AFTER = Duration.ofSeconds(10);
 
-    /** What one dump told about one process: the threads it knows of and their names. */
-    private record Snapshot(long startTimeTicks, Set<Integer> knownTids, Map<Integer, String> names) {
+    /** What one dump told about one process: the threads it knows of, their names, and when. */
+    private record Snapshot(long startTimeTicks, Set<Integer> knownTids, Map<Integer, String> names, Instant at) {
     }
 
     /** The last failed dump of a process, repeated without asking until {@link #RETRY_AFTER}. */
@@ -83,14 +88,18 @@ public final class JvmThreadDiscovery implements JvmThreadLister {
             throw failure(pid, "no such process");
         }
         Snapshot snapshot = snapshots.get(pid);
-        if (snapshot == null || snapshot.startTimeTicks() != startTime.get()
-                || !snapshot.knownTids().containsAll(tids)) {
+        boolean sameProcess = snapshot != null && snapshot.startTimeTicks() == startTime.get();
+        boolean newThreads = sameProcess && !snapshot.knownTids().containsAll(tids);
+        if (!sameProcess || newThreads && !clock.instant().isBefore(snapshot.at().plus(REDUMP_AFTER))) {
             snapshot = dump(pid, startTime.get(), tids);
             snapshots.put(pid, snapshot);
         }
         List<JvmThread> threads = new ArrayList<>(tids.size());
         for (int tid : tids) {
             String name = snapshot.names().get(tid);
+            if (name == null && !snapshot.knownTids().contains(tid)) {
+                name = procFs.comm(pid, tid).orElse(null);
+            }
             if (name != null) {
                 threads.add(new JvmThread(new ThreadRef(pid, tid), name));
             }
@@ -132,7 +141,7 @@ public final class JvmThreadDiscovery implements JvmThreadLister {
         }
         LOG.debug("PID {}: {} threads listed, {} named by their comm, {} in the thread dump", pid, tids.size(),
                 byComm, names.size() - byComm);
-        return new Snapshot(startTime, Set.copyOf(known), Map.copyOf(names));
+        return new Snapshot(startTime, Set.copyOf(known), Map.copyOf(names), clock.instant());
     }
 
     private void forgetExitedProcesses(int asked) {

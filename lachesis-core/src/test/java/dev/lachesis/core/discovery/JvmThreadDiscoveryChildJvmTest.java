@@ -7,8 +7,10 @@ import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.spi.DriverException;
+import dev.lachesis.core.testing.ManualClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -110,10 +112,11 @@ class JvmThreadDiscoveryChildJvmTest {
         ChildJvm child = child(List.of(), List.of());
         ThreadDumpSource inProcess = AttachApiDumpSource.create().orElseThrow();
         List<Integer> dumps = new ArrayList<>();
+        ManualClock clock = new ManualClock(Instant.parse("2026-11-23T12:00:00Z"));
         JvmThreadDiscovery discovery = new JvmThreadDiscovery(ProcFs.system(), pid -> {
             dumps.add(pid);
             return inProcess.threadDump(pid);
-        });
+        }, clock);
         discovery.threads(child.pid());
         discovery.threads(child.pid());
         discovery.threads(child.pid());
@@ -122,6 +125,7 @@ class JvmThreadDiscoveryChildJvmTest {
                 .containsExactly(child.pid());
 
         child.spawn("Thread-12-split-executor[5, 5]");
+        clock.advance(JvmThreadDiscovery.REDUMP_AFTER);
         List<JvmThread> threads = discovery.threads(child.pid());
 
         assertThat(dumps).containsExactly(child.pid(), child.pid());

@@ -30,11 +30,13 @@ class JvmThreadDiscoveryTest {
     private final List<Integer> dumpedPids = new ArrayList<>();
     private final StringBuilder dump = new StringBuilder();
 
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-11-23T12:00:00Z"));
+
     private JvmThreadDiscovery discovery() {
         return new JvmThreadDiscovery(new ProcFs(proc), pid -> {
             dumpedPids.add(pid);
             return dump.toString();
-        });
+        }, clock);
     }
 
     private void process(int pid, long startTicks) throws IOException {
@@ -96,10 +98,31 @@ class JvmThreadDiscoveryTest {
 
         thread(PID, 703, "worker-c");
         dumps(703, "worker-c-long-name");
+        clock.advance(JvmThreadDiscovery.REDUMP_AFTER);
         List<JvmThread> afterStart = discovery.threads(PID);
 
         assertThat(dumpedPids).containsExactly(PID, PID);
         assertThat(afterStart).extracting(JvmThread::name).containsExactly("worker-a-long-name", "worker-c-long-name");
+    }
+
+    @Test
+    void aThreadNewSoonAfterADumpGoesByItsCommUntilTheNextDumpIsDue() throws Exception {
+        process(PID, 1000);
+        thread(PID, 701, "worker-a");
+        dumps(701, "worker-a-long-name");
+        JvmThreadDiscovery discovery = discovery();
+        discovery.threads(PID);
+
+        thread(PID, 702, "Curator-Framew");
+        dumps(702, "Curator-Framework-0");
+        clock.advance(JvmThreadDiscovery.REDUMP_AFTER.minusSeconds(1));
+        List<JvmThread> soon = discovery.threads(PID);
+        clock.advance(Duration.ofSeconds(1));
+        List<JvmThread> later = discovery.threads(PID);
+
+        assertThat(soon).extracting(JvmThread::name).containsExactly("worker-a-long-name", "Curator-Framew");
+        assertThat(later).extracting(JvmThread::name).containsExactly("worker-a-long-name", "Curator-Framework-0");
+        assertThat(dumpedPids).containsExactly(PID, PID);
     }
 
     @Test
