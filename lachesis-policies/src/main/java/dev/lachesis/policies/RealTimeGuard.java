@@ -37,7 +37,8 @@ import java.util.TreeSet;
  *       ({@link ThreadKind#REPORTER}) gets the query's highest priority: it runs for a moment once
  *       per reporting period, and below a busy real-time executor it starves, the daemon stops
  *       seeing the query and keeps its last priorities while the query stalls (seen in the ETL
- *       sweep on Storm).</li>
+ *       sweep on Storm). So do the JVM's service threads ({@link ThreadKind#RUNTIME}): the VM
+ *       thread, the collector and the JIT, which every executor waits on at safepoints.</li>
  * </ol>
  * A query none of whose threads has a priority is left out entirely, so the translator keeps what
  * it had. Each thread it changes carries an {@code rt-floor}, {@code rt-cap} or {@code rt-lookout} entry
@@ -49,7 +50,7 @@ public final class RealTimeGuard implements Policy {
     public static final String FLOOR = "rt-floor";
     /** Explanation key of a thread lowered to its consumer's priority. */
     public static final String CAP = "rt-cap";
-    /** Explanation key of a metrics reporter raised to its query's highest priority. */
+    /** Explanation key of a metrics reporter or JVM service thread raised to its query's highest priority. */
     public static final String LOOKOUT = "rt-lookout";
 
     private final Policy inner;
@@ -92,7 +93,7 @@ public final class RealTimeGuard implements Policy {
         Map<String, Double> highestByQuery = new HashMap<>();
         for (OperatorThread t : threads) {
             ThreadPriority tp = given.get(new ThreadKey(spe, t.ref()));
-            if (tp != null && t.kind() != ThreadKind.REPORTER) {
+            if (tp != null && !isLookout(t)) {
                 lowestByQuery.merge(t.queryId(), tp.priority(), Math::min);
                 highestByQuery.merge(t.queryId(), tp.priority(), Math::max);
             }
@@ -102,7 +103,7 @@ public final class RealTimeGuard implements Policy {
             ThreadPriority tp = given.get(new ThreadKey(spe, t.ref()));
             Double lowest = lowestByQuery.get(t.queryId());
             Double highest = highestByQuery.get(t.queryId());
-            if (t.kind() == ThreadKind.REPORTER && highest != null) {
+            if (isLookout(t) && highest != null) {
                 floored.put(t.ref(), new ThreadPriority(spe, t, highest, Map.of(LOOKOUT, highest)));
             } else if (tp != null) {
                 floored.put(t.ref(), tp);
@@ -123,6 +124,11 @@ public final class RealTimeGuard implements Policy {
             result.add(cap(tp, consumerPriority, levelsByQuery.get(tp.thread().queryId())));
         }
         return result;
+    }
+
+    /** Threads the query needs running whatever its queues say: the metrics reporter and the JVM's service threads. */
+    private static boolean isLookout(OperatorThread t) {
+        return t.kind() == ThreadKind.REPORTER || t.kind() == ThreadKind.RUNTIME;
     }
 
     /**

@@ -22,6 +22,11 @@ public enum ThreadKind {
      * policies rank it above the query's operators.
      */
     REPORTER,
+    /**
+     * The JVM's own service threads (VM thread, garbage collector, JIT compilers), which every
+     * operator waits on at safepoints; real-time policies rank them above the query's operators.
+     */
+    RUNTIME,
     /** SPE-internal threads that are not part of any query (ackers, metrics, heartbeats). */
     SYSTEM,
     /** A thread of the query whose role the driver could not name more precisely. */

@@ -1,5 +1,6 @@
 package dev.lachesis.drivers.storm;
 
+import dev.lachesis.core.discovery.JvmRuntimeThreads;
 import dev.lachesis.core.model.ThreadKind;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -74,6 +75,9 @@ public final class StormThreadNames {
         }
         if (METRICS_REPORTER.matcher(name).matches()) {
             return Optional.of(new StormThread.WorkerHelper(ThreadKind.REPORTER, false));
+        }
+        if (JvmRuntimeThreads.isRuntime(name)) {
+            return Optional.of(new StormThread.WorkerHelper(ThreadKind.RUNTIME, false));
         }
         return Optional.empty();
     }

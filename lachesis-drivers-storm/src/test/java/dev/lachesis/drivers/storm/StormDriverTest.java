@@ -173,7 +173,9 @@ class StormDriverTest {
                 .containsExactlyInAnyOrder("flush-tuple-timer", "backpressure-check-timer", "user-timer");
         assertThat(ofKind(state, ThreadKind.REPORTER)).extracting(t -> t.thread().name())
                 .containsExactly("metrics-graphite-reporter-1-thread-1");
-        assertThat(state.threads()).hasSize(11).allSatisfy(t -> assertThat(t.queryId()).isEqualTo(TOPOLOGY_1_WORKER));
+        assertThat(ofKind(state, ThreadKind.RUNTIME)).extracting(t -> t.thread().name()).contains("VM Thread");
+        assertThat(state.threads()).filteredOn(t -> t.kind() != ThreadKind.RUNTIME).hasSize(11);
+        assertThat(state.threads()).allSatisfy(t -> assertThat(t.queryId()).isEqualTo(TOPOLOGY_1_WORKER));
     }
 
     @Test

@@ -14,10 +14,14 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class StormThreadNamesTest {
+    private static final WorkerHelper RUNTIME = new WorkerHelper(ThreadKind.RUNTIME, false);
+
+    /** The Storm threads of a dump, by name and tid; the JVM's own service threads are left out. */
     private static Map<String, StormThread> classified(String resource) {
         Map<String, StormThread> result = new TreeMap<>();
         for (JvmThread t : StormFixtures.threads(1, resource)) {
-            StormThreadNames.classify(t.name()).ifPresent(role -> result.put(t.name() + "#" + t.tid(), role));
+            StormThreadNames.classify(t.name()).filter(role -> !role.equals(RUNTIME))
+                    .ifPresent(role -> result.put(t.name() + "#" + t.tid(), role));
         }
         return result;
     }
@@ -40,6 +44,15 @@ class StormThreadNamesTest {
     }
 
     @Test
+    void theJvmsServiceThreadsAreRuntimeHelpersOfTheWorker() {
+        assertThat(StormFixtures.threads(1, "storm-2.8.3/threads-1-worker.txt")).map(JvmThread::name)
+                .filteredOn(n -> StormThreadNames.classify(n).equals(java.util.Optional.of(RUNTIME)))
+                .contains("VM Thread");
+        assertThat(StormThreadNames.classify("G1 Conc#0")).contains(RUNTIME);
+        assertThat(StormThreadNames.classify("Finalizer")).isEmpty();
+    }
+
+    @Test
     void storm28WithTwoWorkersAddsTransferThreadsAndLocalMessaging() {
         Map<String, StormThread> roles = classified("storm-2.8.3/threads-2-workers.txt");
 
@@ -57,7 +70,7 @@ class StormThreadNamesTest {
     void clusterThreadsThatServeNoQueryAreNotRecognised() {
         for (String name : List.of("main", "SLOT_1024", "Curator-Framework-0", "main-SendThread(localhost:2000)",
                 "heartbeat-timer", "executor-heartbeat-timer", "refresh-connections-timer", "MetricRegistryTimer",
-                "AsyncLocalizer Task Executor - 0", "GC Thread#0")) {
+                "AsyncLocalizer Task Executor - 0", "Finalizer")) {
             assertThat(StormThreadNames.classify(name)).as(name).isEmpty();
         }
     }
