@@ -1,6 +1,6 @@
 package dev.lachesis.experiments.demo;
 
-import dev.lachesis.experiments.storm.LatencyHistogram;
+import dev.lachesis.experiments.measure.LatencyHistogram;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;

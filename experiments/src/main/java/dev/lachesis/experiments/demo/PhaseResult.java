@@ -1,6 +1,6 @@
 package dev.lachesis.experiments.demo;
 
-import dev.lachesis.experiments.storm.LatencyHistogram;
+import dev.lachesis.experiments.measure.LatencyHistogram;
 
 /**
  * The 2023 paper's metrics (§5.1) for one half of the demo: throughput at the sink, latency inside

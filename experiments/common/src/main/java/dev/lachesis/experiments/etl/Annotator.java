@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.storm.etl;
+package dev.lachesis.experiments.etl;
 
 import java.util.Map;
 
@@ -8,13 +8,13 @@ import java.util.Map;
  * table lacks. Sensors are placed on sites round robin: {@code sensor-i} is on site {@code i mod 4}.
  * Immutable.
  */
-final class Annotator {
+public final class Annotator {
     private static final String[] SITES = {"north-gate", "library", "canteen", "parking"};
     private static final int SENSORS = 20;
 
     private final Map<String, String> siteOfSensor;
 
-    Annotator() {
+    public Annotator() {
         Map.Entry<?, ?>[] entries = new Map.Entry<?, ?>[SENSORS];
         for (int i = 0; i < SENSORS; i++) {
             entries[i] = Map.entry("urn:dev:sensor-" + i, SITES[i % SITES.length]);
@@ -25,7 +25,7 @@ final class Annotator {
     }
 
     /** {@code row} with the site of its sensor (its second column) appended. */
-    String annotate(String row) {
+    public String annotate(String row) {
         int first = row.indexOf(',');
         int second = row.indexOf(',', first + 1);
         String sensor = first < 0 || second < 0 ? "" : row.substring(first + 1, second);

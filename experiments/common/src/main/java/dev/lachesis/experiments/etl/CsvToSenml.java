@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.storm.etl;
+package dev.lachesis.experiments.etl;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,12 +11,12 @@ import java.util.Locale;
  * SensorFields order>,site}) back into a SenML pack, leaving out missing values, as the query
  * publishes its output. Thread-safe.
  */
-final class CsvToSenml {
+public final class CsvToSenml {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int FIXED_COLUMNS = 3;
 
     /** @throws IllegalArgumentException naming the row when its columns do not fit the schema */
-    String convert(String row) {
+    public String convert(String row) {
         String[] columns = row.split(",", -1);
         if (columns.length != FIXED_COLUMNS + SensorFields.ALL.size() + 1) {
             throw new IllegalArgumentException("row '" + row + "' does not have "

@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.storm.etl;
+package dev.lachesis.experiments.etl;
 
 /**
  * Drops readings already seen, by message id and field, with two generations of {@link BloomFilter}
@@ -6,7 +6,7 @@ package dev.lachesis.experiments.storm.etl;
  * in both; when the young one is full it becomes the old one and the oldest is forgotten. A repeat
  * is caught for at least one generation's worth of keys after its original. Not thread-safe.
  */
-final class DuplicateFilter {
+public final class DuplicateFilter {
     private final int generationSize;
     private final double falsePositiveRate;
     private BloomFilter young;
@@ -14,7 +14,7 @@ final class DuplicateFilter {
     private int inYoung;
 
     /** @param generationSize keys per generation; @param falsePositiveRate per generation when full */
-    DuplicateFilter(int generationSize, double falsePositiveRate) {
+    public DuplicateFilter(int generationSize, double falsePositiveRate) {
         this.generationSize = generationSize;
         this.falsePositiveRate = falsePositiveRate;
         this.young = new BloomFilter(generationSize, falsePositiveRate);
@@ -22,7 +22,7 @@ final class DuplicateFilter {
     }
 
     /** Whether {@code key} is new; a new key is remembered. */
-    boolean firstTime(String key) {
+    public boolean firstTime(String key) {
         if (young.mightContain(key) || old.mightContain(key)) {
             return false;
         }

@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.storm.etl;
+package dev.lachesis.experiments.etl;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -11,14 +11,14 @@ import java.util.Map;
  * repeats it, with none the reading stays missing. Not thread-safe: one per executor, fed by a
  * fields grouping on the sensor.
  */
-final class Interpolator {
+public final class Interpolator {
     private record Point(long timeMs, double value) {
     }
 
     private final Map<String, Point[]> lastTwo = new HashMap<>();
 
     /** The value to use for a reading of {@code field} by {@code sensor} at {@code timeMs}. */
-    double fill(String sensor, String field, long timeMs, double value) {
+    public double fill(String sensor, String field, long timeMs, double value) {
         String key = sensor + '/' + field;
         Point[] history = lastTwo.computeIfAbsent(key, k -> new Point[2]);
         if (!Double.isNaN(value)) {

@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.storm.etl;
+package dev.lachesis.experiments.etl;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -13,7 +13,7 @@ import java.util.Optional;
  * {@code capacity} records are pending, oldest first. Not thread-safe: one per executor, fed by a
  * fields grouping on the message id.
  */
-final class RecordJoiner {
+public final class RecordJoiner {
     private static final class Pending {
         final double[] values = new double[SensorFields.ALL.size()];
         int arrived;
@@ -25,7 +25,7 @@ final class RecordJoiner {
 
     private final Map<String, Pending> pending;
 
-    RecordJoiner(int capacity) {
+    public RecordJoiner(int capacity) {
         this.pending = new LinkedHashMap<>(16, 0.75f, false) {
             private static final long serialVersionUID = 1L;
 
@@ -37,7 +37,7 @@ final class RecordJoiner {
     }
 
     /** Adds one reading; returns the row once all {@code readings} of its record arrived. */
-    Optional<String> add(String msgId, String sensor, long timeMs, String field, double value, int readings) {
+    public Optional<String> add(String msgId, String sensor, long timeMs, String field, double value, int readings) {
         int column = SensorFields.column(field);
         Pending record = pending.computeIfAbsent(msgId, k -> new Pending());
         if (column >= 0) {

@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.storm.etl;
+package dev.lachesis.experiments.etl;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,11 +10,11 @@ import java.util.List;
  * The first step of ETL: reads one SenML pack into its readings, resolving the base name and base
  * time as SenML defines them. Thread-safe (Jackson's mapper is).
  */
-final class SenmlParser {
+public final class SenmlParser {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One reading of a record. {@code value} is NaN when the entry carries no number. Immutable. */
-    record Reading(String msgId, String sensor, long timeMs, String field, double value, int readings) {
+    public record Reading(String msgId, String sensor, long timeMs, String field, double value, int readings) {
     }
 
     /**
@@ -24,7 +24,7 @@ final class SenmlParser {
      *
      * @throws IllegalArgumentException when the text is not a SenML pack with a msgid entry
      */
-    List<Reading> parse(String senml) {
+    public List<Reading> parse(String senml) {
         JsonNode pack;
         try {
             pack = JSON.readTree(senml);

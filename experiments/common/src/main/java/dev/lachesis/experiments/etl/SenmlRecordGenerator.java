@@ -1,6 +1,5 @@
-package dev.lachesis.experiments.storm.etl;
+package dev.lachesis.experiments.etl;
 
-import dev.lachesis.experiments.storm.SourceRecords;
 import java.util.Locale;
 import java.util.SplittableRandom;
 
@@ -9,23 +8,21 @@ import java.util.SplittableRandom;
  * the shape of RIoTBench's ETL input — a base name naming the sensor, a base time, and one entry
  * per reading plus the message id. Deterministic for a seed. A share of readings lies outside the
  * range filter's table, and a share of records repeats a recent record verbatim (same message id)
- * for the Bloom filter to drop. Not thread-safe: one per spout task.
+ * for the Bloom filter to drop. {@link GenerateSenml} writes its records to the file the queries'
+ * file sources replay. Not thread-safe.
  */
-public final class SenmlRecordGenerator implements SourceRecords {
-    private static final long serialVersionUID = 1L;
-
-    /** The payload field the spout declares. */
-    public static final String FIELD = "senml";
+public final class SenmlRecordGenerator {
+    /** The seed of {@link #standard()}. */
+    public static final long STANDARD_SEED = 42;
 
     /** Base time of the first record, epoch ms (2024-01-01T00:00:00Z); records are 1 s apart per sensor. */
     static final long FIRST_TIME_MS = 1_704_067_200_000L;
 
-    private final long seed;
     private final int sensors;
     private final double outOfRangeShare;
     private final double duplicateShare;
     private final String[] recent = new String[64];
-    private transient SplittableRandom random;
+    private final SplittableRandom random;
     private long made;
 
     /**
@@ -39,27 +36,24 @@ public final class SenmlRecordGenerator implements SourceRecords {
                 || !(duplicateShare >= 0 && duplicateShare < 1)) {
             throw new IllegalArgumentException("sensors must be positive and the shares within [0, 1)");
         }
-        this.seed = seed;
         this.sensors = sensors;
         this.outOfRangeShare = outOfRangeShare;
         this.duplicateShare = duplicateShare;
+        this.random = new SplittableRandom(seed);
     }
 
     /** The generator the ETL query runs with: 20 sensors, 5% of readings out of range, 2% duplicates. */
     public static SenmlRecordGenerator standard() {
-        return new SenmlRecordGenerator(42, 20, 0.05, 0.02);
+        return standard(STANDARD_SEED);
     }
 
-    @Override
-    public String field() {
-        return FIELD;
+    /** The standard generator ({@link #standard()}) with another seed. */
+    public static SenmlRecordGenerator standard(long seed) {
+        return new SenmlRecordGenerator(seed, 20, 0.05, 0.02);
     }
 
-    @Override
+    /** The next record, in the generator's deterministic order. */
     public String next() {
-        if (random == null) {
-            random = new SplittableRandom(seed);
-        }
         if (made > 0 && random.nextDouble() < duplicateShare) {
             int back = random.nextInt((int) Math.min(made, recent.length));
             return recent[(int) ((made - 1 - back) % recent.length)];

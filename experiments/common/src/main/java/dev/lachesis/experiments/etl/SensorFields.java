@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.storm.etl;
+package dev.lachesis.experiments.etl;
 
 import java.util.List;
 
@@ -7,16 +7,16 @@ import java.util.List;
  * the range a valid reading lies in (the range filter's table, like RIoTBench's per-field limits).
  * Immutable.
  */
-final class SensorFields {
+public final class SensorFields {
     /** One field: its SenML name and unit, and the inclusive range of valid readings. */
-    record Field(String name, String unit, double min, double max) {
-        boolean inRange(double value) {
+    public record Field(String name, String unit, double min, double max) {
+        public boolean inRange(double value) {
             return value >= min && value <= max;
         }
     }
 
     /** Every field of a record, in CSV column order. */
-    static final List<Field> ALL = List.of(
+    public static final List<Field> ALL = List.of(
             new Field("temperature", "Cel", -40, 60),
             new Field("humidity", "%RH", 0, 100),
             new Field("light", "lx", 0, 20_000),
@@ -27,7 +27,7 @@ final class SensorFields {
     }
 
     /** The field called {@code name}, or null when the table has none. */
-    static Field named(String name) {
+    public static Field named(String name) {
         for (Field field : ALL) {
             if (field.name().equals(name)) {
                 return field;

@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.storm;
+package dev.lachesis.experiments.measure;
 
 import java.time.Instant;
 
@@ -7,11 +7,12 @@ import java.time.Instant;
  * comparable across threads and processes of one machine, unlike {@link System#nanoTime()} across
  * processes, and fine enough for latencies inside the SPE, unlike milliseconds.
  */
-final class EpochMicros {
+public final class EpochMicros {
     private EpochMicros() {
     }
 
-    static long now() {
+    /** Now, microseconds since the epoch. */
+    public static long now() {
         Instant now = Instant.now();
         return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
     }

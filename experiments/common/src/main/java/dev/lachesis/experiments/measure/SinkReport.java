@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.storm;
+package dev.lachesis.experiments.measure;
 
 import java.util.Objects;
 

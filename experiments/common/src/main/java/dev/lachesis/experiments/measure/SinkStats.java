@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.storm;
+package dev.lachesis.experiments.measure;
 
 /**
  * The latencies every sink of this JVM records between two reports; in local mode, the whole

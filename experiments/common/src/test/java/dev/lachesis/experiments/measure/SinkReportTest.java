@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.storm;
+package dev.lachesis.experiments.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
