@@ -65,6 +65,11 @@ public final class ExampleQueryOptions {
             description = "pipeline: subtasks of the heavy map (default ${DEFAULT-VALUE}).")
     int heavyParallelism;
 
+    @Option(names = "--buffer-timeout-ms", defaultValue = "100",
+            description = "How long a network buffer may wait to fill before its OutputFlusher sends it, ms: Flink's "
+                    + "execution.buffer-timeout (default ${DEFAULT-VALUE}, Flink's own); at low rates each edge adds up to this much latency.")
+    long bufferTimeoutMillis;
+
     @Option(names = "--graphite", description = "Carbon plaintext endpoint host:port for Flink's Graphite reporter, e.g. 127.0.0.1:2003; none by default.")
     String graphite;
 
@@ -95,6 +100,10 @@ public final class ExampleQueryOptions {
         if (input != null && !Files.isReadable(input)) {
             throw new CommandLine.ParameterException(commandLine, "--input '" + input + "' is not a readable file");
         }
+        if (bufferTimeoutMillis < 0) {
+            throw new CommandLine.ParameterException(commandLine, "--buffer-timeout-ms was " + bufferTimeoutMillis
+                    + " but must be 0 (flush every record) or more");
+        }
         if (!(rate > 0)) {
             throw new CommandLine.ParameterException(commandLine, "--rate was " + rate + " but must be positive");
         }
@@ -104,7 +113,8 @@ public final class ExampleQueryOptions {
     List<String> toArguments() {
         List<String> args = new ArrayList<>(List.of("--query", query.label(), "--rest-port", Integer.toString(restPort),
                 "--rate", Double.toString(rate), "--heavy-cost-us", Long.toString(heavyCostMicros),
-                "--heavy-parallelism", Integer.toString(heavyParallelism), "--input-seconds", Long.toString(inputSeconds)));
+                "--heavy-parallelism", Integer.toString(heavyParallelism), "--input-seconds", Long.toString(inputSeconds),
+                "--buffer-timeout-ms", Long.toString(bufferTimeoutMillis)));
         if (input != null) {
             args.add("--input");
             args.add(input.toAbsolutePath().toString());

@@ -107,6 +107,7 @@ public final class FlinkQueryCluster implements Callable<Integer> {
 
     private JobID submit(MiniCluster cluster, Configuration config, Path input) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(config);
+        env.setBufferTimeout(query.bufferTimeoutMillis);
         String name;
         if (query.query == ExampleQueryOptions.Query.ETL) {
             EtlJob.build(env, input, query.rate);
