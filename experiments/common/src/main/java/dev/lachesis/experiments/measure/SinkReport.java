@@ -4,9 +4,10 @@ import java.util.Objects;
 
 /**
  * What the sinks of one query JVM saw in one reporting interval: the tuples that arrived, their
- * latency inside the SPE (arrival − emission by the spout) and their end-to-end latency (arrival −
- * production time, which includes the wait inside the source), as the 2023 paper defines them. The
- * child prints one per line on standard output ({@link #toLine()}), and the demo reads them back.
+ * latency inside the SPE (arrival − emission by the source into the SPE) and their end-to-end latency
+ * (arrival − production time, which includes the wait inside the source), as the 2023 paper defines
+ * them. The query JVM prints one per line on standard output ({@link #toLine()}), whichever SPE runs
+ * it, and the demo and the benchmark harness read them back.
  * Immutable once built.
  *
  * @param endEpochMillis when the interval ended

@@ -1,8 +1,9 @@
 package dev.lachesis.experiments.measure;
 
 /**
- * The latencies every sink of this JVM records between two reports; in local mode, the whole
- * query's. {@link LatencySink} records into it, the query's main takes a {@link SinkReport} once per
+ * The latencies every sink of this JVM records between two reports; in Storm's local mode or a
+ * Flink MiniCluster, the whole query's. The queries' sinks (Storm's {@code LatencySink}, the Flink
+ * ETL job's sink) record into it; {@link SinkReportPrinter} takes a {@link SinkReport} once per
  * interval. Thread-safe.
  */
 public final class SinkStats {
