@@ -5,7 +5,10 @@ import dev.lachesis.experiments.storm.StormQuerySpec;
 import dev.lachesis.experiments.storm.WaitStrategy;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
 import picocli.CommandLine;
@@ -56,6 +59,10 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--heap", defaultValue = "512m", description = "Maximum heap of the SPE's JVM.")
     private String heap;
 
+    @Option(names = "--input", description = "The file the etl query replays, one SenML record per line "
+            + "(dev.lachesis.experiments.etl.GenerateSenml writes one); default: 600 s worth, written by the SPE's JVM.")
+    private Path input;
+
     @Option(names = "--ready-timeout", defaultValue = "180", description = "Seconds to wait for the first tuple at the sink.")
     private long readyTimeoutSeconds;
 
@@ -72,7 +79,11 @@ public final class QueryCommand implements Callable<Integer> {
         String topology = name != null ? name : "lachesis-" + example.label();
         StormQuerySpec spec = parse(() -> new StormQuerySpec(example, topology, rate, graphite, strategy,
                 heavyCostMicros, workers, heap, readyTimeoutSeconds, sampleRate));
-        ChildJvm child = spec.start(line -> {
+        if (input != null && !Files.isReadable(input)) {
+            throw new CommandLine.ParameterException(command.commandLine(), "--input '" + input + "' is not a readable file");
+        }
+        List<String> moreArgs = input == null ? List.of() : List.of("--input", input.toAbsolutePath().toString());
+        ChildJvm child = spec.start(List.of(), moreArgs, line -> {
             err.println(line);
             err.flush();
         });

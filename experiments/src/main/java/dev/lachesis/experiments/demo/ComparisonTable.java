@@ -1,7 +1,7 @@
 package dev.lachesis.experiments.demo;
 
+import dev.lachesis.experiments.measure.LatencyHistogram;
 import dev.lachesis.experiments.run.PhaseResult;
-import dev.lachesis.experiments.storm.LatencyHistogram;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package dev.lachesis.experiments.run;
 
-import dev.lachesis.experiments.storm.LatencyHistogram;
+import dev.lachesis.experiments.measure.LatencyHistogram;
 
 /**
  * The 2023 paper's metrics (§5.1) for one measurement window (a half of the demo, a

@@ -1,7 +1,7 @@
 package dev.lachesis.experiments.run;
 
-import dev.lachesis.experiments.storm.LatencyHistogram;
-import dev.lachesis.experiments.storm.SinkReport;
+import dev.lachesis.experiments.measure.LatencyHistogram;
+import dev.lachesis.experiments.measure.SinkReport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

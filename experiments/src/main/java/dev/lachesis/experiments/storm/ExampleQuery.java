@@ -1,8 +1,10 @@
 package dev.lachesis.experiments.storm;
 
 import dev.lachesis.experiments.storm.etl.EtlTopology;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.topology.TopologyBuilder;
@@ -19,7 +21,7 @@ public enum ExampleQuery {
      */
     PIPELINE {
         @Override
-        public StormTopology build(double tuplesPerSecond, long heavyCostMicros) {
+        public StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input) {
             TopologyBuilder builder = new TopologyBuilder();
             builder.setSpout("source", new RateLimitedSpout(tuplesPerSecond), 1);
             builder.setBolt("light", new LightBolt(), 1).shuffleGrouping("source");
@@ -29,18 +31,44 @@ public enum ExampleQuery {
         }
     },
     /**
-     * RIoTBench's ETL: ten operators that parse, clean, join, annotate and convert synthetic sensor
-     * records in SenML ({@link EtlTopology}); the heavy cost does not apply.
+     * RIoTBench's ETL: ten operators that parse, clean, join, annotate and convert sensor records in
+     * SenML, replayed from an input file ({@link EtlTopology}); the heavy cost does not apply.
      */
     ETL {
         @Override
-        public StormTopology build(double tuplesPerSecond, long heavyCostMicros) {
-            return EtlTopology.build(tuplesPerSecond);
+        public StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input) {
+            if (input == null) {
+                throw new IllegalArgumentException("the etl query needs an input file of SenML records");
+            }
+            return EtlTopology.build(input, tuplesPerSecond);
+        }
+
+        @Override
+        public Map<String, Object> topologySettings() {
+            return EtlTopology.SETTINGS;
+        }
+
+        @Override
+        public boolean readsInput() {
+            return true;
         }
     };
 
-    /** Builds the topology for a total input rate and the heavy operator's CPU cost per tuple. */
-    public abstract StormTopology build(double tuplesPerSecond, long heavyCostMicros);
+    /**
+     * Builds the topology for a total input rate and the heavy operator's CPU cost per tuple;
+     * {@code input} is the file a query that {@link #readsInput() reads input} replays, else ignored.
+     */
+    public abstract StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input);
+
+    /** Topology settings the query needs on top of the launcher's; none unless overridden. */
+    public Map<String, Object> topologySettings() {
+        return Map.of();
+    }
+
+    /** Whether the query replays an input file, which {@link #build} then needs. */
+    public boolean readsInput() {
+        return false;
+    }
 
     /** The name users type, in lower case. */
     public String label() {

@@ -1,7 +1,6 @@
 package dev.lachesis.experiments.storm;
 
-import java.util.ArrayList;
-import java.util.List;
+import dev.lachesis.experiments.measure.EpochMicros;
 import java.util.Map;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -14,18 +13,19 @@ import org.apache.storm.tuple.Values;
  * The source of the example queries: emits tuples at a fixed total rate, each stamped with the
  * time it was due (its production time, in epoch milliseconds and microseconds) and the time it was
  * emitted into Storm (epoch microseconds), so the sink can tell end-to-end latency, which includes
- * any delay the spout itself suffered, from latency inside the SPE. The rate is split evenly across the spout's tasks. Tuples carry no message id: the
+ * any delay the spout itself suffered, from latency inside the SPE. The rate is split evenly across
+ * the spout's tasks. Tuples carry no message id: the
  * queries measure scheduling, not Storm's reliability layer. The tuples that are due but not yet
  * emitted are the queue inside the source; the spout reports them as the metrics v2 gauge
- * {@value #SOURCE_QUEUE_GAUGE}, which is where the Storm driver reads a source's queue. A query with
- * input of its own passes {@link SourceRecords}, whose records follow the timing fields.
+ * {@value #SOURCE_QUEUE_GAUGE}, which is where the Storm driver reads a source's queue.
  */
 public final class RateLimitedSpout extends BaseRichSpout {
     /**
      * Output fields: a sequence number, the due (production) time in epoch milliseconds and in epoch
      * microseconds, and the emission time in epoch microseconds. Operators forward all of them.
      */
-    public static final Fields FIELDS = new Fields("seq", "produced-at-ms", "produced-at-us", "emitted-at-us");
+    public static final Fields FIELDS = new Fields("seq", "produced-at-ms", LatencySink.PRODUCED_AT_FIELD,
+            LatencySink.EMITTED_AT_FIELD);
 
     /** The name of the gauge reporting tuples due but not yet emitted. */
     public static final String SOURCE_QUEUE_GAUGE = "source-queue-size";
@@ -34,7 +34,6 @@ public final class RateLimitedSpout extends BaseRichSpout {
     private static final int MAX_BURST = 100;
 
     private final double tuplesPerSecond;
-    private final SourceRecords records;
     private transient SpoutOutputCollector collector;
     private transient double ratePerTask;
     private transient long startMicros;
@@ -42,19 +41,10 @@ public final class RateLimitedSpout extends BaseRichSpout {
 
     /** @param tuplesPerSecond the total rate over all tasks of this spout; positive */
     public RateLimitedSpout(double tuplesPerSecond) {
-        this(tuplesPerSecond, null);
-    }
-
-    /**
-     * @param tuplesPerSecond the total rate over all tasks of this spout; positive
-     * @param records the payload of each tuple, a field after {@link #FIELDS}; null for none
-     */
-    public RateLimitedSpout(double tuplesPerSecond, SourceRecords records) {
         if (!(tuplesPerSecond > 0)) {
             throw new IllegalArgumentException("rate must be positive, got " + tuplesPerSecond);
         }
         this.tuplesPerSecond = tuplesPerSecond;
-        this.records = records;
     }
 
     @Override
@@ -81,23 +71,13 @@ public final class RateLimitedSpout extends BaseRichSpout {
         for (int i = 0; i < MAX_BURST && emitted < due; i++) {
             // The tuple numbered `emitted` is due once due() exceeds it, i.e. at (emitted + 1) / rate.
             long dueAtMicros = startMicros + (long) ((emitted + 1) * 1e6 / ratePerTask);
-            Values tuple = new Values(emitted, dueAtMicros / 1000, dueAtMicros, EpochMicros.now());
-            if (records != null) {
-                tuple.add(records.next());
-            }
-            collector.emit(tuple);
+            collector.emit(new Values(emitted, dueAtMicros / 1000, dueAtMicros, EpochMicros.now()));
             emitted++;
         }
     }
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        if (records == null) {
-            declarer.declare(FIELDS);
-        } else {
-            List<String> fields = new ArrayList<>(FIELDS.toList());
-            fields.add(records.field());
-            declarer.declare(new Fields(fields));
-        }
+        declarer.declare(FIELDS);
     }
 }

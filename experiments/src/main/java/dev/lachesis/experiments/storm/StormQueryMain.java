@@ -1,6 +1,10 @@
 package dev.lachesis.experiments.storm;
 
 import dev.lachesis.experiments.HostPort;
+import dev.lachesis.experiments.etl.GenerateSenml;
+import dev.lachesis.experiments.etl.SenmlRecordGenerator;
+import dev.lachesis.experiments.measure.SinkReport;
+import dev.lachesis.experiments.measure.SinkReportPrinter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -10,9 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import org.apache.storm.Config;
@@ -29,7 +30,9 @@ import picocli.CommandLine.Spec;
  * under {@code org.apache.storm.LocalCluster} exactly as {@code storm local} runs it, so the process
  * looks to Lachesis like any local-mode Storm process. Once tuples reach the sink it prints
  * {@value #READY} followed by its PID and returns; LocalCluster then keeps the topology running for
- * {@code -Dstorm.local.sleeptime} seconds.
+ * {@code -Dstorm.local.sleeptime} seconds. A query that replays an input file (etl) reads
+ * {@code --input}, or without it a file of {@code --input-seconds} worth of records that it writes
+ * before submitting; the source stops at the file's end.
  */
 @Command(name = "storm-query", description = "Submits an example query to the local Storm cluster it runs in.")
 public final class StormQueryMain implements Callable<Integer> {
@@ -75,6 +78,14 @@ public final class StormQueryMain implements Callable<Integer> {
 
     @Option(names = "--ready-timeout-s", defaultValue = "120", description = "Give up when no tuple reached the sink by then.")
     private long readyTimeoutSeconds;
+
+    @Option(names = "--input", description = "The file the etl query replays, one SenML record per line "
+            + "(dev.lachesis.experiments.etl.GenerateSenml writes one); default: one written here.")
+    private Path input;
+
+    @Option(names = "--input-seconds", defaultValue = "600",
+            description = "Without --input, write rate × this many records for the etl query (default ${DEFAULT-VALUE}).")
+    private long inputSeconds;
 
     @Option(names = "--sink-reports",
             description = "Once tuples flow, print a " + SinkReport.PREFIX + " line (tuples and latencies at the sink) every second.")
@@ -128,10 +139,12 @@ public final class StormQueryMain implements Callable<Integer> {
         Config conf = new Config();
         conf.putAll(ReporterSettings.forGraphite(metrics, sampleRate));
         conf.putAll(waitStrategy.topologySettings());
+        conf.putAll(query.topologySettings());
         conf.setNumWorkers(workers);
+        Path inputFile = query.readsInput() && input == null ? generateInput() : input;
         LOG.info("Submitting {} as '{}' at {} tuples/s, heavy cost {} µs, {} worker(s), {} wait strategy, metrics to {}",
                 query.label(), topologyName, rate, heavyCostMicros, workers, waitStrategy.label(), metrics);
-        StormSubmitter.submitTopology(topologyName, conf, query.build(rate, heavyCostMicros));
+        StormSubmitter.submitTopology(topologyName, conf, query.build(rate, heavyCostMicros, inputFile));
         long deadline = System.nanoTime() + Duration.ofSeconds(readyTimeoutSeconds).toNanos();
         while (LatencySink.completedInThisJvm() == 0) {
             if (System.nanoTime() > deadline) {
@@ -145,23 +158,19 @@ public final class StormQueryMain implements Callable<Integer> {
         out.println(READY + " " + ProcessHandle.current().pid() + " " + topologyName);
         out.flush();
         if (sinkReports) {
-            reportEverySecond(out);
+            SinkReportPrinter.start(out);
         }
         return 0;
     }
 
-    /** Prints a sink report each second, from a daemon thread, while the JVM lives. */
-    private static void reportEverySecond(PrintWriter out) {
-        ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread thread = new Thread(task, "lachesis-sink-reports");
-            thread.setDaemon(true);
-            return thread;
-        });
-        SinkStats.jvm().takeReport(System.currentTimeMillis());
-        reporter.scheduleAtFixedRate(() -> {
-            out.println(SinkStats.jvm().takeReport(System.currentTimeMillis()).toLine());
-            out.flush();
-        }, 1, 1, TimeUnit.SECONDS);
+    /** A temporary file of rate × {@code --input-seconds} standard SenML records, deleted on exit. */
+    private Path generateInput() throws IOException {
+        long records = Math.max(1, (long) Math.ceil(rate * inputSeconds));
+        Path file = Files.createTempFile("lachesis-" + query.label() + "-", ".senml");
+        file.toFile().deleteOnExit();
+        GenerateSenml.write(file, records, SenmlRecordGenerator.STANDARD_SEED);
+        LOG.info("Wrote {} input records ({} s at {} records/s) to {}", records, inputSeconds, rate, file);
+        return file;
     }
 
     private static void watchParent(InputStream stdin) {

@@ -2,8 +2,8 @@ package dev.lachesis.experiments.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lachesis.experiments.storm.LatencyHistogram;
-import dev.lachesis.experiments.storm.SinkReport;
+import dev.lachesis.experiments.measure.LatencyHistogram;
+import dev.lachesis.experiments.measure.SinkReport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

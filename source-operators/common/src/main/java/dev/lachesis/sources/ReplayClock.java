@@ -1,5 +1,6 @@
 package dev.lachesis.sources;
 
+import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,6 +21,12 @@ public interface ReplayClock {
         }
 
         @Override
+        public long epochMicros() {
+            Instant now = Instant.now();
+            return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
+        }
+
+        @Override
         public void sleepUntil(long nanoTime) throws InterruptedException {
             long left = nanoTime - System.nanoTime();
             while (left > 0) {
@@ -34,6 +41,15 @@ public interface ReplayClock {
 
     /** Wall-clock time, milliseconds since the epoch. */
     long epochMillis();
+
+    /**
+     * Wall-clock time, microseconds since the epoch: fine enough for latencies inside an SPE and,
+     * unlike {@link #nanoTime()}, comparable across processes. Unless overridden,
+     * {@link #epochMillis()} in microseconds.
+     */
+    default long epochMicros() {
+        return epochMillis() * 1_000;
+    }
 
     /** Returns once {@link #nanoTime()} has reached {@code nanoTime}. */
     void sleepUntil(long nanoTime) throws InterruptedException;

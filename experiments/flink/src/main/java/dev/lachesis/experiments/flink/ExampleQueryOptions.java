@@ -1,27 +1,74 @@
 package dev.lachesis.experiments.flink;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
- * The options of the Flink example query, shared as a picocli mixin by the launcher
+ * The options of the Flink example queries, shared as a picocli mixin by the launcher
  * ({@link FlinkQueryLauncher}) and the child JVM it starts ({@link FlinkQueryCluster}), which the
  * launcher hands them on to with {@link #toArguments()}. Mutable, filled by picocli.
  */
 public final class ExampleQueryOptions {
+    /** The example queries, by the name typed after {@code --query}. */
+    public enum Query {
+        /** {@link ExampleQuery}: source, light, heavy (×N), latency sink. */
+        PIPELINE,
+        /** {@link dev.lachesis.experiments.flink.etl.EtlJob}: RIoTBench's ETL, ten operators, replaying an input file. */
+        ETL;
+
+        /** The name users type, in lower case. */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        static Query named(String name) {
+            for (Query query : values()) {
+                if (query.label().equals(name)) {
+                    return query;
+                }
+            }
+            throw new CommandLine.TypeConversionException("no example query is called '" + name + "' (known: "
+                    + Arrays.stream(values()).map(Query::label).collect(Collectors.joining(", ")) + ")");
+        }
+    }
+
+    @Option(names = "--query", defaultValue = "pipeline", converter = QueryConverter.class,
+            description = "Example query: pipeline or etl (default ${DEFAULT-VALUE}).")
+    Query query;
+
     @Option(names = "--rest-port", defaultValue = "8081", description = "REST port on 127.0.0.1 (default ${DEFAULT-VALUE}).")
     int restPort;
 
     @Option(names = "--rate", defaultValue = "2000", description = "Records per second from the source (default ${DEFAULT-VALUE}).")
     double rate;
 
+    @Option(names = "--input", description = "The file the etl query replays, one SenML record per line "
+            + "(dev.lachesis.experiments.etl.GenerateSenml writes one); default: one the cluster writes at start.")
+    Path input;
+
+    @Option(names = "--input-seconds", defaultValue = "600",
+            description = "Without --input, the etl query's input holds rate × this many records (default ${DEFAULT-VALUE}).")
+    long inputSeconds;
+
     @Option(names = "--heavy-cost-us", defaultValue = "400",
-            description = "CPU microseconds the heavy map burns per record (default ${DEFAULT-VALUE}).")
+            description = "pipeline: CPU microseconds the heavy map burns per record (default ${DEFAULT-VALUE}).")
     long heavyCostMicros;
 
-    @Option(names = "--heavy-parallelism", defaultValue = "2", description = "Subtasks of the heavy map (default ${DEFAULT-VALUE}).")
+    @Option(names = "--heavy-parallelism", defaultValue = "2",
+            description = "pipeline: subtasks of the heavy map (default ${DEFAULT-VALUE}).")
     int heavyParallelism;
+
+    @Option(names = "--buffer-timeout-ms", defaultValue = "100",
+            description = "How long a network buffer may wait to fill before its OutputFlusher sends it, ms: Flink's "
+                    + "execution.buffer-timeout (default ${DEFAULT-VALUE}, Flink's own); at low rates each edge adds up to this much latency.")
+    long bufferTimeoutMillis;
 
     @Option(names = "--graphite", description = "Carbon plaintext endpoint host:port for Flink's Graphite reporter, e.g. 127.0.0.1:2003; none by default.")
     String graphite;
@@ -32,11 +79,46 @@ public final class ExampleQueryOptions {
     @Option(names = "--resubmit-on-cancel", description = "Submit the query again as a new job when it is cancelled.")
     boolean resubmitOnCancel;
 
+    @Option(names = "--sink-reports",
+            description = "etl: once the job runs, print a SINK line (records and latencies at the sink) every second.")
+    boolean sinkReports;
+
+    /**
+     * Checks the options that depend on each other.
+     *
+     * @throws CommandLine.ParameterException naming the option that does not fit
+     */
+    void validate(CommandLine commandLine) {
+        if (sinkReports && query != Query.ETL) {
+            throw new CommandLine.ParameterException(commandLine, "--sink-reports needs --query etl; the "
+                    + query.label() + " query publishes its latency as Flink gauges instead");
+        }
+        if (input != null && query != Query.ETL) {
+            throw new CommandLine.ParameterException(commandLine, "--input needs --query etl; the "
+                    + query.label() + " query generates its records");
+        }
+        if (input != null && !Files.isReadable(input)) {
+            throw new CommandLine.ParameterException(commandLine, "--input '" + input + "' is not a readable file");
+        }
+        if (bufferTimeoutMillis < 0) {
+            throw new CommandLine.ParameterException(commandLine, "--buffer-timeout-ms was " + bufferTimeoutMillis
+                    + " but must be 0 (flush every record) or more");
+        }
+        if (!(rate > 0)) {
+            throw new CommandLine.ParameterException(commandLine, "--rate was " + rate + " but must be positive");
+        }
+    }
+
     /** These options as command-line arguments, for the child JVM. */
     List<String> toArguments() {
-        List<String> args = new ArrayList<>(List.of("--rest-port", Integer.toString(restPort), "--rate",
-                Double.toString(rate), "--heavy-cost-us", Long.toString(heavyCostMicros), "--heavy-parallelism",
-                Integer.toString(heavyParallelism)));
+        List<String> args = new ArrayList<>(List.of("--query", query.label(), "--rest-port", Integer.toString(restPort),
+                "--rate", Double.toString(rate), "--heavy-cost-us", Long.toString(heavyCostMicros),
+                "--heavy-parallelism", Integer.toString(heavyParallelism), "--input-seconds", Long.toString(inputSeconds),
+                "--buffer-timeout-ms", Long.toString(bufferTimeoutMillis)));
+        if (input != null) {
+            args.add("--input");
+            args.add(input.toAbsolutePath().toString());
+        }
         if (graphite != null) {
             args.add("--graphite");
             args.add(graphite);
@@ -47,6 +129,17 @@ public final class ExampleQueryOptions {
         if (resubmitOnCancel) {
             args.add("--resubmit-on-cancel");
         }
+        if (sinkReports) {
+            args.add("--sink-reports");
+        }
         return args;
+    }
+
+    /** Reads {@code --query}. */
+    static final class QueryConverter implements CommandLine.ITypeConverter<Query> {
+        @Override
+        public Query convert(String value) {
+            return Query.named(value);
+        }
     }
 }

@@ -1,5 +1,13 @@
 package dev.lachesis.experiments.flink;
 
+import dev.lachesis.experiments.etl.GenerateSenml;
+import dev.lachesis.experiments.etl.SenmlRecordGenerator;
+import dev.lachesis.experiments.flink.etl.EtlJob;
+import dev.lachesis.experiments.measure.SinkReport;
+import dev.lachesis.experiments.measure.SinkReportPrinter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.apache.flink.api.common.JobID;
@@ -22,13 +30,16 @@ import picocli.CommandLine.Spec;
 /**
  * The child JVM's program: a Flink MiniCluster with its REST endpoint on 127.0.0.1, configured the
  * way a user configures a cluster for Lachesis (Graphite reporter, metric scopes with ids, a 1 s
- * REST metric fetch interval), running the {@link ExampleQuery} until the JVM is stopped. It writes
- * one {@code READY pid=<pid> rest-port=<port> job=<job id>} line when the job runs, and a
- * {@code JOB <job id>} line for every job it submits later: with {@code --resubmit-on-cancel} a
- * cancelled job is submitted again as a new job, as an operator would after {@code flink cancel}.
+ * REST metric fetch interval), running the {@link ExampleQuery} or the ETL job ({@link EtlJob})
+ * until the JVM is stopped. It writes one {@code READY pid=<pid> rest-port=<port> job=<job id>} line
+ * when the job runs, and a {@code JOB <job id>} line for every job it submits later: with
+ * {@code --resubmit-on-cancel} a cancelled job is submitted again as a new job, as an operator would
+ * after {@code flink cancel}. With {@code --sink-reports} it then writes a {@link SinkReport} line
+ * every second. The ETL job replays {@code --input}, or without it a file of
+ * {@code --input-seconds} worth of records written here before the job is submitted.
  */
 @Command(name = "flink-query-cluster", mixinStandardHelpOptions = true,
-        description = "Runs the example query on a Flink MiniCluster with REST until stopped.")
+        description = "Runs an example query on a Flink MiniCluster with REST until stopped.")
 public final class FlinkQueryCluster implements Callable<Integer> {
     private static final Logger LOG = LoggerFactory.getLogger(FlinkQueryCluster.class);
 
@@ -47,11 +58,14 @@ public final class FlinkQueryCluster implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        query.validate(spec.commandLine());
+        Path input = query.query == ExampleQueryOptions.Query.ETL && query.input == null ? generateInput() : query.input;
         Configuration config = FlinkSettings.clusterConfiguration(query.restPort, query.graphite, query.defaultScopes);
         MiniClusterConfiguration clusterConfig = new MiniClusterConfiguration.Builder()
                 .setConfiguration(config)
                 .setNumTaskManagers(1)
-                .setNumSlotsPerTaskManager(Math.max(1, query.heavyParallelism))
+                .setNumSlotsPerTaskManager(query.query == ExampleQueryOptions.Query.PIPELINE
+                        ? Math.max(1, query.heavyParallelism) : 1)
                 .build();
         CountDownLatch stopped = new CountDownLatch(1);
         // Not try-with-resources: MiniCluster.close() declares InterruptedException, which javac's
@@ -67,14 +81,17 @@ public final class FlinkQueryCluster implements Callable<Integer> {
             }
             cluster.start();
             int port = cluster.getRestAddress().get().getPort();
-            JobID job = submit(cluster, config);
+            JobID job = submit(cluster, config, input);
             spec.commandLine().getOut().println("READY pid=" + ProcessHandle.current().pid() + " rest-port=" + port + " job=" + job);
             spec.commandLine().getOut().flush();
+            if (query.sinkReports) {
+                SinkReportPrinter.start(spec.commandLine().getOut());
+            }
             boolean ended = false;
             while (!stopped.await(500, java.util.concurrent.TimeUnit.MILLISECONDS)) {
                 JobStatus status = ended ? null : cluster.getJobStatus(job).get();
                 if (status == JobStatus.CANCELED && query.resubmitOnCancel) {
-                    job = submit(cluster, config);
+                    job = submit(cluster, config, input);
                     spec.commandLine().getOut().println("JOB " + job);
                     spec.commandLine().getOut().flush();
                 } else if (status != null && status.isGloballyTerminalState()) {
@@ -88,14 +105,32 @@ public final class FlinkQueryCluster implements Callable<Integer> {
         return 0;
     }
 
-    private JobID submit(MiniCluster cluster, Configuration config) throws Exception {
+    private JobID submit(MiniCluster cluster, Configuration config, Path input) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(config);
-        ExampleQuery.build(env, query.rate, query.heavyCostMicros, query.heavyParallelism);
+        env.setBufferTimeout(query.bufferTimeoutMillis);
+        String name;
+        if (query.query == ExampleQueryOptions.Query.ETL) {
+            EtlJob.build(env, input, query.rate);
+            name = EtlJob.JOB_NAME;
+        } else {
+            ExampleQuery.build(env, query.rate, query.heavyCostMicros, query.heavyParallelism);
+            name = ExampleQuery.JOB_NAME;
+        }
         StreamGraph streamGraph = env.getStreamGraph(false);
-        streamGraph.setJobName(ExampleQuery.JOB_NAME);
+        streamGraph.setJobName(name);
         JobGraph graph = streamGraph.getJobGraph();
         cluster.submitJob(graph).get();
-        LOG.info("Submitted job {}", graph.getJobID());
+        LOG.info("Submitted job {} ({})", graph.getJobID(), name);
         return graph.getJobID();
+    }
+
+    /** A temporary file of rate × {@code --input-seconds} standard SenML records, deleted on exit. */
+    private Path generateInput() throws IOException {
+        long records = Math.max(1, (long) Math.ceil(query.rate * query.inputSeconds));
+        Path file = Files.createTempFile("lachesis-etl-", ".senml");
+        file.toFile().deleteOnExit();
+        GenerateSenml.write(file, records, SenmlRecordGenerator.STANDARD_SEED);
+        LOG.info("Wrote {} input records ({} s at {} records/s) to {}", records, query.inputSeconds, query.rate, file);
+        return file;
     }
 }

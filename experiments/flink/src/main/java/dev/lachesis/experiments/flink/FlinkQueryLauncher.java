@@ -1,9 +1,12 @@
 package dev.lachesis.experiments.flink;
 
+import dev.lachesis.experiments.measure.SinkReport;
+import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -12,12 +15,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code bin/lachesis-bench-flink}: starts the example query on a Flink MiniCluster in a child JVM,
- * prints the child's PID and REST port once the job runs, and keeps it running until this process
- * is stopped (Ctrl-C or SIGTERM), which stops the child too.
+ * {@code bin/lachesis-bench-flink}: starts an example query (pipeline or etl) on a Flink
+ * MiniCluster in a child JVM, prints {@code flink pid=<pid> rest-port=<port> job=<id>} once the job
+ * runs, then passes on the child's {@code SINK} lines ({@code --sink-reports}), and keeps it running
+ * until this process is stopped (Ctrl-C or SIGTERM), which stops the child too.
  */
 @Command(name = "lachesis-bench-flink", mixinStandardHelpOptions = true,
-        description = "Runs the example query on Apache Flink 1.20 in a child JVM until stopped.")
+        description = "Runs an example query on Apache Flink 1.20 in a child JVM until stopped.")
 public final class FlinkQueryLauncher implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -34,18 +38,28 @@ public final class FlinkQueryLauncher implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        query.validate(spec.commandLine());
         List<String> args = query.toArguments();
         CountDownLatch stopped = new CountDownLatch(1);
-        FlinkClusterProcess child = FlinkClusterProcess.start(heapMb, args, line -> { }, Duration.ofMinutes(2));
+        PrintWriter out = spec.commandLine().getOut();
+        CountDownLatch announced = new CountDownLatch(1);
+        FlinkClusterProcess child = FlinkClusterProcess.start(heapMb, args, line -> {
+            if (line.startsWith(SinkReport.PREFIX + " ")) {
+                awaitQuietly(announced);
+                out.println(line);
+                out.flush();
+            }
+        }, Duration.ofMinutes(2));
         try {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 child.close();
                 stopped.countDown();
             }, "lachesis-bench-flink-stop"));
-            spec.commandLine().getOut().println("flink pid=" + child.pid() + " rest-port=" + child.restPort() + " job=" + child.firstJob());
-            spec.commandLine().getOut().flush();
+            out.println("flink pid=" + child.pid() + " rest-port=" + child.restPort() + " job=" + child.firstJob());
+            out.flush();
+            announced.countDown();
             while (child.isAlive()) {
-                if (stopped.await(1, java.util.concurrent.TimeUnit.SECONDS)) {
+                if (stopped.await(1, TimeUnit.SECONDS)) {
                     break;
                 }
             }
@@ -53,5 +67,14 @@ public final class FlinkQueryLauncher implements Callable<Integer> {
             child.close();
         }
         return 0;
+    }
+
+    /** Waits until the ready line is out, so report lines never come before it. */
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

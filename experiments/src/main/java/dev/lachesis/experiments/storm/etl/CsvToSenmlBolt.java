@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.storm.etl;
 
+import dev.lachesis.experiments.etl.CsvToSenml;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.BasicOutputCollector;

@@ -1,32 +1,46 @@
 package dev.lachesis.experiments.storm.etl;
 
+import dev.lachesis.experiments.etl.GenerateSenml;
 import dev.lachesis.experiments.storm.LatencySink;
-import dev.lachesis.experiments.storm.RateLimitedSpout;
+import dev.lachesis.sources.FileReplaySettings;
+import dev.lachesis.sources.storm.FileReplaySpout;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import org.apache.storm.Config;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.topology.TopologyBuilder;
 import org.apache.storm.tuple.Fields;
 
 /**
  * RIoTBench's ETL query on Storm, ten operators: {@code source → parse → range-filter →
- * bloom-filter → interpolation → join → annotate → csv-to-senml → publish, sink}. The source replays
- * {@link SenmlRecordGenerator}'s records at a fixed rate; parse splits each into one tuple per
- * reading, which the next three operators clean, and join puts back together; {@code publish} stands
- * in for the MQTT publisher and {@code sink} measures latencies as in every example query.
- * Interpolation is grouped by sensor and join by message id, as their state requires.
+ * bloom-filter → interpolation → join → annotate → csv-to-senml → publish, sink}. The source is
+ * the {@link FileReplaySpout} users add to their topologies, replaying a file of SenML records
+ * ({@link GenerateSenml}) at the input rate, so the records due but not yet emitted wait in the
+ * spout, where the Storm driver reads them as {@code source-queue-size}. Parse splits each record
+ * into one tuple per reading, which the next three operators clean, and join puts back together;
+ * {@code publish} stands in for the MQTT publisher and {@code sink} measures latencies as in every
+ * example query. Interpolation is grouped by sensor and join by message id, as their state requires.
  */
 public final class EtlTopology {
     /** The operators, in data-flow order. */
     public static final List<String> COMPONENTS = List.of("source", "parse", "range-filter", "bloom-filter",
             "interpolation", "join", "annotate", "csv-to-senml", "publish", "sink");
 
+    /**
+     * The topology settings the query needs: no ackers, so the spout's tuples are acknowledged as
+     * they are emitted and none is replayed after a timeout under overload (each record reaches the
+     * sink once) and no acker executor competes for the CPU.
+     */
+    public static final Map<String, Object> SETTINGS = Map.of(Config.TOPOLOGY_ACKER_EXECUTORS, 0);
+
     private EtlTopology() {
     }
 
-    /** The topology at a total input rate, in records per second. */
-    public static StormTopology build(double recordsPerSecond) {
+    /** The topology replaying {@code input}, one SenML record per line, at {@code recordsPerSecond}. */
+    public static StormTopology build(Path input, double recordsPerSecond) {
         TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("source", new RateLimitedSpout(recordsPerSecond, SenmlRecordGenerator.standard()), 1);
+        builder.setSpout("source", new FileReplaySpout(FileReplaySettings.of(input).withRate(recordsPerSecond)), 1);
         builder.setBolt("parse", new SenmlParseBolt(), 1).shuffleGrouping("source");
         builder.setBolt("range-filter", new RangeFilterBolt(), 1).shuffleGrouping("parse");
         builder.setBolt("bloom-filter", new BloomFilterBolt(), 1).fieldsGrouping("range-filter", new Fields("msg-id"));

@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.storm.etl;
 
+import dev.lachesis.experiments.etl.SensorFields;
 import org.apache.storm.topology.BasicOutputCollector;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseBasicBolt;

@@ -1,5 +1,7 @@
 package dev.lachesis.experiments.storm.etl;
 
+import dev.lachesis.experiments.etl.SenmlParser;
+import dev.lachesis.sources.storm.FileReplaySpout;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.BasicOutputCollector;
@@ -9,7 +11,10 @@ import org.apache.storm.tuple.Tuple;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** ETL's SenML parse operator: one input record becomes one tuple per reading ({@link SenmlParser}). */
+/**
+ * ETL's SenML parse operator: one record of {@link FileReplaySpout} becomes one tuple per reading
+ * ({@link SenmlParser}), stamped with the record's timing fields.
+ */
 final class SenmlParseBolt extends BaseBasicBolt {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(SenmlParseBolt.class);
@@ -24,8 +29,8 @@ final class SenmlParseBolt extends BaseBasicBolt {
     @Override
     public void execute(Tuple input, BasicOutputCollector collector) {
         try {
-            for (SenmlParser.Reading r : parser.parse((String) EtlTuples.own(input, 0))) {
-                collector.emit(EtlTuples.timed(input, r.msgId(), r.sensor(), r.timeMs(), r.field(), r.value(),
+            for (SenmlParser.Reading r : parser.parse(input.getStringByField(FileReplaySpout.RECORD_FIELD))) {
+                collector.emit(EtlTuples.timedFromSpout(input, r.msgId(), r.sensor(), r.timeMs(), r.field(), r.value(),
                         r.readings()));
             }
         } catch (IllegalArgumentException e) {

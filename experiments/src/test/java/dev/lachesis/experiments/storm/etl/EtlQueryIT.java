@@ -5,6 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.discovery.JvmThreadDiscovery;
+import dev.lachesis.core.metric.MetricNames;
+import dev.lachesis.core.metric.MetricValues;
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.model.ThreadKind;
@@ -18,7 +20,7 @@ import dev.lachesis.core.spi.SpeDriverFactory;
 import dev.lachesis.experiments.ChildJvm;
 import dev.lachesis.experiments.HostPort;
 import dev.lachesis.experiments.storm.ExampleQuery;
-import dev.lachesis.experiments.storm.SinkReport;
+import dev.lachesis.experiments.measure.SinkReport;
 import dev.lachesis.experiments.storm.StormQueryMain;
 import dev.lachesis.experiments.storm.StormQuerySpec;
 import dev.lachesis.experiments.storm.WaitStrategy;
@@ -35,8 +37,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The ETL query on a real Storm 2.8 {@code LocalCluster} in a child JVM at a low rate, reporting to
- * Lachesis' embedded store: records reach the sink through all ten operators, and the Storm driver
- * maps every operator's executor and the query's data flow. The child is killed in {@code finally}.
+ * Lachesis' embedded store: records replayed by the file spout reach the sink through all ten
+ * operators, and the Storm driver maps every operator's executor and the query's data flow and reads
+ * the spout's {@code source-queue-size}. The child is killed in {@code finally}.
  */
 class EtlQueryIT {
     private static final Logger LOG = LoggerFactory.getLogger(EtlQueryIT.class);
@@ -66,6 +69,7 @@ class EtlQueryIT {
                 assertThat(storm.awaitLine(Duration.ofSeconds(45))).startsWith(StormQueryMain.READY);
 
                 AtomicReference<SpeState> seen = new AtomicReference<>();
+                AtomicReference<MetricValues> sourceQueue = new AtomicReference<>();
                 await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
                         .untilAsserted(() -> {
                             SpeState state = driver.refresh();
@@ -73,7 +77,11 @@ class EtlQueryIT {
                             assertThat(state.queries()).singleElement().satisfies(query ->
                                     assertThat(query.downstream()).isEqualTo(dataFlow()));
                             assertThat(reports.stream().mapToLong(SinkReport::tuples).sum()).isGreaterThan(100);
+                            sourceQueue.set(driver.fetch(state, Set.of(MetricNames.SOURCE_QUEUE)).get(MetricNames.SOURCE_QUEUE));
+                            assertThat(sourceQueue.get().asMap().keySet()).singleElement()
+                                    .satisfies(id -> assertThat(id).contains("/source/"));
                         });
+                LOG.info("source-queue-size of the file spout: {}", sourceQueue.get());
                 assertThat(seen.get().threads()).filteredOn(t -> t.kind() == ThreadKind.MAIN)
                         .extracting(OperatorThread::thread)
                         .extracting(t -> t.name().replaceAll("^Thread-\\d+-|-executor.*$", ""))

@@ -16,7 +16,7 @@ import org.apache.flink.core.io.InputStatus;
 /**
  * A subtask of the file source: once it gets its share of the file it starts the reader thread
  * ({@code lachesis-source-reader-<name>-<subtask>}) that fills the bounded buffer at the input
- * rate, and emits from the buffer when Flink polls. Checkpoints store the first record not yet
+ * rate, and emits from the buffer when Flink polls, stamping each record with the time it emits it. Checkpoints store the first record not yet
  * emitted. Publishes {@value SourceQueueSize#NAME} (buffer plus records due but waiting outside)
  * and, as FLIP-33's {@code pendingRecords}, the records waiting outside. Not thread-safe: Flink
  * calls a reader from its task thread only; the reader thread touches only the buffer.
@@ -50,7 +50,8 @@ final class FileReplaySourceReader implements SourceReader<StampedLine, FileShar
     public InputStatus pollNext(ReaderOutput<StampedLine> output) {
         StampedRecord<String> record = buffer.poll();
         if (record != null) {
-            output.collect(new StampedLine(record.value(), record.producedAtMillis()), record.producedAtMillis());
+            output.collect(new StampedLine(record.value(), record.producedAtMillis(), ReplayClock.SYSTEM.epochMicros()),
+                    record.producedAtMillis());
             nextSequence = record.sequence() + 1;
             return buffer.size() > 0 ? InputStatus.MORE_AVAILABLE : InputStatus.NOTHING_AVAILABLE;
         }

@@ -61,9 +61,13 @@ class FileReplaySourceIT {
                 assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName)
                         .contains("lachesis-source-reader-file-0");
 
+                long gateOpenedMicros = System.currentTimeMillis() * 1000;
                 Gate.gate.countDown();
                 await().until(() -> Gate.FIRST_PRODUCED_AT.get() > 0);
                 long firstProducedAt = Gate.FIRST_PRODUCED_AT.get();
+                // Ingestion time: when the source emitted the record, after it was produced and (held back
+                // by the closed gate) before the map could take it.
+                assertThat(Gate.FIRST_EMITTED_AT.get()).isBetween(firstProducedAt * 1000, gateOpenedMicros);
                 for (MetricPoint point : held.subList(1, held.size())) {
                     double emitted = FlinkJobs.sameSecond(store, point, "numRecordsOut.count").orElseThrow();
                     // Produced by the start of the point's second and by the end of the next (a report is

@@ -8,7 +8,7 @@ import org.apache.flink.api.common.functions.MapFunction;
 
 /**
  * The held-back consumer: it takes no record while its gate is closed, then passes records on,
- * remembering the first production time and every line. Static state, because the in-process
+ * remembering the first production and emission times and every line. Static state, because the in-process
  * cluster runs its own deserialized copy; one test uses it at a time.
  */
 public class Gate<T> implements MapFunction<T, T> {
@@ -16,11 +16,13 @@ public class Gate<T> implements MapFunction<T, T> {
 
     static volatile CountDownLatch gate = new CountDownLatch(0);
     static final AtomicLong FIRST_PRODUCED_AT = new AtomicLong(-1);
+    static final AtomicLong FIRST_EMITTED_AT = new AtomicLong(-1);
     static final Set<String> SEEN = ConcurrentHashMap.newKeySet();
 
     static void reset(boolean closed) {
         gate = new CountDownLatch(closed ? 1 : 0);
         FIRST_PRODUCED_AT.set(-1);
+        FIRST_EMITTED_AT.set(-1);
         SEEN.clear();
     }
 
@@ -28,6 +30,7 @@ public class Gate<T> implements MapFunction<T, T> {
     public T map(T value) throws InterruptedException {
         gate.await();
         if (value instanceof StampedLine line) {
+            FIRST_EMITTED_AT.compareAndSet(-1, line.emittedAtMicros);
             FIRST_PRODUCED_AT.compareAndSet(-1, line.producedAtMillis);
             SEEN.add(line.line.substring(0, line.line.indexOf(' ')));
         } else {

@@ -32,7 +32,9 @@ import org.slf4j.LoggerFactory;
  * the schedule says they arrive; {@code nextTuple} emits from it. When the topology cannot keep
  * up the backlog grows in the spout, where Lachesis sees it, and the buffer's cap holds the reader
  * (nothing is dropped). Each tuple carries {@value #RECORD_FIELD} (the line) and
- * {@value #PRODUCED_AT_FIELD} (its production time, epoch milliseconds) for end-to-end latency.
+ * {@value #PRODUCED_AT_FIELD} (its production time, epoch milliseconds) for end-to-end latency, and
+ * {@value #EMITTED_AT_FIELD} (when this spout emitted it into Storm, epoch microseconds) for the
+ * latency inside Storm, which leaves out the wait in the source's backlog.
  *
  * <p>Tuples are emitted with a message id, so with ackers they are at-least-once: a failed tuple
  * is emitted again, and with a progress directory a restarted topology resumes after the records
@@ -47,6 +49,11 @@ public class FileReplaySpout extends BaseRichSpout {
     public static final String RECORD_FIELD = "record";
     /** The field holding the production time, milliseconds since the epoch ({@code long}). */
     public static final String PRODUCED_AT_FIELD = "producedAtMillis";
+    /**
+     * The field holding the time the spout emitted the tuple (its ingestion time), microseconds since
+     * the epoch ({@code long}); a re-emitted tuple carries the time of its latest emission.
+     */
+    public static final String EMITTED_AT_FIELD = "emittedAtMicros";
 
     private static final long PROGRESS_WRITE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
@@ -113,7 +120,8 @@ public class FileReplaySpout extends BaseRichSpout {
             return;
         }
         inFlight.put(record.sequence(), record);
-        collector.emit(new Values(record.value(), record.producedAtMillis()), record.sequence());
+        collector.emit(new Values(record.value(), record.producedAtMillis(), ReplayClock.SYSTEM.epochMicros()),
+                record.sequence());
     }
 
     @Override
@@ -165,6 +173,6 @@ public class FileReplaySpout extends BaseRichSpout {
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        declarer.declare(new Fields(RECORD_FIELD, PRODUCED_AT_FIELD));
+        declarer.declare(new Fields(RECORD_FIELD, PRODUCED_AT_FIELD, EMITTED_AT_FIELD));
     }
 }

@@ -79,9 +79,13 @@ class FileReplaySpoutIT {
             String[] segments = held.get(0).path().split("\\.");
             String taskId = segments[segments.length - 2];
             assertThat(threadNames()).contains("lachesis-source-reader-file-" + taskId);
+            long gateOpenedMicros = System.currentTimeMillis() * 1000;
             GatedBolt.gate.countDown();
             await().until(() -> GatedBolt.FIRST_PRODUCED_AT.get() > 0);
             long firstProducedAt = GatedBolt.FIRST_PRODUCED_AT.get();
+            // Ingestion time: when the spout emitted the tuple, after it was produced and (held back by the
+            // closed gate) before the bolt could take it.
+            assertThat(GatedBolt.FIRST_EMITTED_AT.get()).isBetween(firstProducedAt * 1000, gateOpenedMicros);
             for (MetricPoint point : held.subList(1, held.size())) {
                 // Produced by the start of the point's second and by the end of the next, minus the emitted
                 // tuples: the reporter stamps a report with the second it starts in and reads the gauges while

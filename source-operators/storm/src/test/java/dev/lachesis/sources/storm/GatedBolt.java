@@ -22,6 +22,7 @@ public class GatedBolt extends BaseRichBolt {
     static volatile CountDownLatch gate = new CountDownLatch(0);
     static final AtomicLong RECEIVED = new AtomicLong();
     static final AtomicLong FIRST_PRODUCED_AT = new AtomicLong(-1);
+    static final AtomicLong FIRST_EMITTED_AT = new AtomicLong(-1);
     static final Set<String> SEEN = ConcurrentHashMap.newKeySet();
 
     private transient OutputCollector collector;
@@ -30,6 +31,7 @@ public class GatedBolt extends BaseRichBolt {
         gate = new CountDownLatch(closed ? 1 : 0);
         RECEIVED.set(0);
         FIRST_PRODUCED_AT.set(-1);
+        FIRST_EMITTED_AT.set(-1);
         SEEN.clear();
     }
 
@@ -47,6 +49,7 @@ public class GatedBolt extends BaseRichBolt {
             return;
         }
         if (tuple.contains(FileReplaySpout.PRODUCED_AT_FIELD)) {
+            FIRST_EMITTED_AT.compareAndSet(-1, tuple.getLongByField(FileReplaySpout.EMITTED_AT_FIELD));
             FIRST_PRODUCED_AT.compareAndSet(-1, tuple.getLongByField(FileReplaySpout.PRODUCED_AT_FIELD));
             SEEN.add(tuple.getStringByField(FileReplaySpout.RECORD_FIELD));
         } else {

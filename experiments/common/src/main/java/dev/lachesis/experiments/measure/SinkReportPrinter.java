@@ -1,0 +1,36 @@
+package dev.lachesis.experiments.measure;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Prints a {@link SinkReport} of this JVM's {@link SinkStats} once a second, the lines a query JVM
+ * writes on standard output for the launcher and the benchmark harness to read, whichever SPE runs
+ * the query. Runs on a daemon thread ({@value #THREAD}) for as long as the JVM lives.
+ */
+public final class SinkReportPrinter {
+    /** The name of the printing thread, which a scheduler should leave alone. */
+    public static final String THREAD = "lachesis-sink-reports";
+
+    private SinkReportPrinter() {
+    }
+
+    /**
+     * Starts printing to {@code out}: the first report covers the second after this call; what the
+     * sinks recorded before is dropped.
+     */
+    public static void start(PrintWriter out) {
+        ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, THREAD);
+            thread.setDaemon(true);
+            return thread;
+        });
+        SinkStats.jvm().takeReport(System.currentTimeMillis());
+        reporter.scheduleAtFixedRate(() -> {
+            out.println(SinkStats.jvm().takeReport(System.currentTimeMillis()).toLine());
+            out.flush();
+        }, 1, 1, TimeUnit.SECONDS);
+    }
+}

@@ -1,0 +1,63 @@
+package dev.lachesis.experiments.flink.etl;
+
+import dev.lachesis.experiments.etl.GenerateSenml;
+import dev.lachesis.sources.FileReplaySettings;
+import dev.lachesis.sources.flink.FileReplaySource;
+import dev.lachesis.sources.flink.StampedLine;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/**
+ * RIoTBench's ETL query as a Flink job, the same ten operators and logic as the Storm topology:
+ * {@code source → parse → range-filter → bloom-filter → interpolation → join → annotate →
+ * csv-to-senml → publish, sink}. The source is the {@link FileReplaySource} users add to their jobs,
+ * replaying a file of SenML records ({@link GenerateSenml}) at the input rate, so records due but
+ * not yet emitted wait in the source, where the Flink driver reads them as {@code source-queue-size}.
+ * Bloom filter and join are keyed by message id and interpolation by sensor, as their state
+ * requires. Chaining is disabled and every operator has one subtask, so each is a task thread of its
+ * own, like Storm's executors; {@code publish} and {@code sink} end the job without a Flink sink
+ * operator. The sink records latencies into the JVM's sink statistics.
+ *
+ * <p>Job vertices (task threads {@code <vertex> (1/1)#<attempt>}): {@code Source: source},
+ * {@code parse}, {@code range-filter}, {@code bloom-filter}, {@code interpolation}, {@code join},
+ * {@code annotate}, {@code csv-to-senml}, {@code publish}, {@code sink}.
+ */
+public final class EtlJob {
+    /** The job name the Flink driver and {@code /jobs/overview} show. */
+    public static final String JOB_NAME = "lachesis-etl";
+
+    /** The operators, in data-flow order, as named in the job (Flink prefixes the source's vertex with {@code Source: }). */
+    public static final List<String> OPERATORS = List.of("source", "parse", "range-filter", "bloom-filter",
+            "interpolation", "join", "annotate", "csv-to-senml", "publish", "sink");
+
+    private EtlJob() {
+    }
+
+    /**
+     * Adds the job to {@code env}, disabling chaining in it.
+     *
+     * @param input the file to replay, one SenML record per line
+     * @param recordsPerSecond the input rate
+     */
+    public static void build(StreamExecutionEnvironment env, Path input, double recordsPerSecond) {
+        env.disableOperatorChaining();
+        env.setParallelism(1);
+        DataStream<StampedLine> lines = env.fromSource(
+                FileReplaySource.of(FileReplaySettings.of(input).withRate(recordsPerSecond), "source"),
+                WatermarkStrategy.noWatermarks(), "source");
+        DataStream<EtlRow> converted = lines
+                .flatMap(new ParseFunction()).name("parse")
+                .flatMap(new RangeFilterFunction()).name("range-filter")
+                .keyBy(r -> r.msgId, Types.STRING).flatMap(new BloomFilterFunction()).name("bloom-filter")
+                .keyBy(r -> r.sensor, Types.STRING).map(new InterpolationFunction()).name("interpolation")
+                .keyBy(r -> r.msgId, Types.STRING).flatMap(new JoinFunction()).name("join")
+                .map(new AnnotateFunction()).name("annotate")
+                .map(new CsvToSenmlFunction()).name("csv-to-senml");
+        converted.flatMap(new PublishFunction()).name("publish");
+        converted.flatMap(new LatencySinkFunction()).name("sink");
+    }
+}
