@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.net.ServerSocket;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
@@ -56,11 +58,19 @@ final class FlinkLauncher implements QueryLauncher {
     }
 
     @Override
-    public RunningQuery start(double rate, CpuList cpus, int carbonPort, Consumer<String> output)
+    public boolean readsInput() {
+        return query.equals("etl");
+    }
+
+    @Override
+    public RunningQuery start(double rate, CpuList cpus, int carbonPort, Path input, Consumer<String> output)
             throws IOException, TimeoutException, InterruptedException {
-        List<String> command = List.of("taskset", "-c", cpus.toString(), script.toString(), "--query", query,
-                "--rate", Double.toString(rate), "--graphite", "127.0.0.1:" + carbonPort, "--rest-port", "0",
-                "--sink-reports");
+        List<String> command = new ArrayList<>(List.of("taskset", "-c", cpus.toString(), script.toString(), "--query",
+                query, "--rate", Double.toString(rate), "--graphite", "127.0.0.1:" + carbonPort, "--rest-port",
+                Integer.toString(freePort()), "--sink-reports"));
+        if (input != null) {
+            command.addAll(List.of("--input", input.toString()));
+        }
         ChildJvm launcher = ChildJvm.exec(command, READY, output);
         Matcher ready;
         try {
@@ -101,5 +111,12 @@ final class FlinkLauncher implements QueryLauncher {
                 launcher.close();
             }
         };
+    }
+
+    /** A port free on 127.0.0.1 now, for the cluster's REST endpoint (Flink's MiniCluster wants a fixed one). */
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
     }
 }

@@ -2,6 +2,7 @@ package dev.lachesis.experiments.sweep;
 
 import dev.lachesis.experiments.run.CpuList;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
@@ -21,12 +22,16 @@ public interface QueryLauncher {
     /** How the SPE's idle threads wait, for the CSV files: {@code progressive}, {@code park}, {@code none}. */
     String waitStrategy();
 
+    /** Whether the query replays an input file ({@link SweepInput}) rather than generating tuples itself. */
+    boolean readsInput();
+
     /**
      * Starts the query at {@code rate} input tuples per second, confined to {@code cpus}, reporting
      * to the carbon receiver on 127.0.0.1:{@code carbonPort}, and returns once tuples reach the sink.
      *
+     * @param input the file to replay when the query {@link #readsInput() reads input}, else null
      * @param output receives every line the process prints (sink reports among them)
      */
-    RunningQuery start(double rate, CpuList cpus, int carbonPort, Consumer<String> output)
+    RunningQuery start(double rate, CpuList cpus, int carbonPort, Path input, Consumer<String> output)
             throws IOException, TimeoutException, InterruptedException;
 }

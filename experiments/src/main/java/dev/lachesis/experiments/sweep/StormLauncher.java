@@ -9,7 +9,9 @@ import dev.lachesis.experiments.storm.StormQuerySpec;
 import dev.lachesis.experiments.storm.StormSpeBlock;
 import dev.lachesis.experiments.storm.WaitStrategy;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeoutException;
@@ -50,12 +52,21 @@ final class StormLauncher implements QueryLauncher {
     }
 
     @Override
-    public RunningQuery start(double rate, CpuList cpus, int carbonPort, Consumer<String> output)
+    public boolean readsInput() {
+        return query.readsInput();
+    }
+
+    @Override
+    public RunningQuery start(double rate, CpuList cpus, int carbonPort, Path input, Consumer<String> output)
             throws IOException, TimeoutException, InterruptedException {
         String topology = "sweep-" + query.label();
         StormQuerySpec spec = new StormQuerySpec(query, topology, rate, new HostPort("127.0.0.1", carbonPort),
                 waitStrategy, HEAVY_COST_MICROS, 1, HEAP, readyTimeout.toSeconds(), 1.0);
-        ChildJvm child = spec.start(List.of("taskset", "-c", cpus.toString()), List.of("--sink-reports"), output);
+        List<String> args = new ArrayList<>(List.of("--sink-reports"));
+        if (input != null) {
+            args.addAll(List.of("--input", input.toString()));
+        }
+        ChildJvm child = spec.start(List.of("taskset", "-c", cpus.toString()), args, output);
         try {
             child.awaitLine(readyTimeout.plusSeconds(30));
         } catch (IOException | TimeoutException | InterruptedException | RuntimeException e) {

@@ -107,11 +107,28 @@ public final class SweepCommand implements Callable<Integer> {
         console.flush();
 
         Path work = Files.createTempDirectory("lachesis-sweep-");
+        try {
+            return sweep(console, launcher, settings, trials, work);
+        } finally {
+            deleteUnlessJournalLeft(work);
+        }
+    }
+
+    private int sweep(PrintWriter console, QueryLauncher launcher, SweepSettings settings, List<Trial> trials, Path work)
+            throws IOException, TimeoutException, InterruptedException {
+        Path input = null;
+        if (launcher.readsInput()) {
+            long records = SweepInput.records(settings.rates().stream().mapToDouble(Double::doubleValue).max()
+                    .orElseThrow(), settings.warmUp(), settings.measure());
+            console.printf("Writing the input: %d seeded SenML records (generator in its own JVM) ...%n", records);
+            console.flush();
+            input = SweepInput.generate(work.resolve("input.senml"), records);
+        }
         List<TrialResult> results = new ArrayList<>();
         try (EmbeddedStore store = EmbeddedStore.start(settings.lachesisOnOtherCpus());
              MeasurementFiles files = new MeasurementFiles(settings.out(), launcher.spe(), launcher.query(),
                      launcher.waitStrategy());
-             TrialRunner runner = new TrialRunner(settings, launcher, store, work)) {
+             TrialRunner runner = new TrialRunner(settings, launcher, store, work, input)) {
             Thread hook = new Thread(runner::close, "lachesis-sweep-stop");
             Runtime.getRuntime().addShutdownHook(hook);
             SweepProgress progress = new SweepProgress(console, trials.size());
@@ -139,6 +156,22 @@ public final class SweepCommand implements Callable<Integer> {
                 + settings.out().resolve(MeasurementFiles.OPERATORS));
         console.flush();
         return troubled == 0 ? 0 : 1;
+    }
+
+    /** Deletes the sweep's files (input, policy files) unless the daemon left a journal to restore from. */
+    private void deleteUnlessJournalLeft(Path work) throws IOException {
+        try (var files = Files.list(work)) {
+            List<Path> all = files.toList();
+            if (all.stream().anyMatch(f -> f.getFileName().toString().endsWith("journal.json"))) {
+                spec.commandLine().getErr().println("lachesis-bench sweep: a journal is left in " + work
+                        + "; undo with: bin/lachesis restore --journal " + work.resolve("journal.json"));
+                return;
+            }
+            for (Path f : all) {
+                Files.delete(f);
+            }
+        }
+        Files.delete(work);
     }
 
     private QueryLauncher launcher() {

@@ -54,7 +54,11 @@ final class TrialRunner implements AutoCloseable {
     private ChildJvm daemon;
     private boolean closed;
 
-    TrialRunner(SweepSettings settings, QueryLauncher launcher, EmbeddedStore store, Path work) {
+    private final Path input;
+
+    /** @param input the file the query replays, or null when it generates its own tuples */
+    TrialRunner(SweepSettings settings, QueryLauncher launcher, EmbeddedStore store, Path work, Path input) {
+        this.input = input;
         this.settings = settings;
         this.launcher = launcher;
         this.store = store;
@@ -79,7 +83,7 @@ final class TrialRunner implements AutoCloseable {
 
     TrialResult run(Trial trial) throws IOException, TimeoutException, InterruptedException, Stopped {
         SinkMeter meter = new SinkMeter(line -> LOG.debug("spe: {}", line));
-        RunningQuery q = register(launcher.start(trial.rate(), settings.speCpus(), store.carbonPort(), meter));
+        RunningQuery q = register(launcher.start(trial.rate(), settings.speCpus(), store.carbonPort(), input, meter));
         long start = System.currentTimeMillis();
         Map<Long, ThreadSched> before = ThreadSched.allOf(q.pid());
 
