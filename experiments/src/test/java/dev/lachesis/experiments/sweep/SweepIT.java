@@ -1,0 +1,86 @@
+package dev.lachesis.experiments.sweep;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.lachesis.experiments.run.CpuList;
+import dev.lachesis.translators.RealTimeTranslatorFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The sweep harness as a user runs it, smoked: {@code bin/lachesis-bench sweep} over two low rates
+ * of the ETL query on Storm, OS and LACHESIS-MOD-RT, a few seconds each; then
+ * {@code bin/lachesis-bench report} on its output. Every trial must have measured the sink, the
+ * observer's queues and, under MOD-RT, the daemon's rounds and cost; the sweep must exit 0 (nothing
+ * left changed); the report must draw its charts. Needs the modules built, root and two CPUs.
+ */
+class SweepIT {
+    private static final Logger LOG = LoggerFactory.getLogger(SweepIT.class);
+
+    @TempDir
+    Path out;
+
+    @Test
+    void sweepsTwoRatesUnderTwoModesAndReportsThem() throws Exception {
+        assumeTrue(CpuList.online().size() >= 2, "a sweep needs two CPUs");
+        RealTimeTranslatorFactory rt = new RealTimeTranslatorFactory();
+        assumeTrue(rt.isAvailable(), rt::description);
+        Path bench = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent().resolve("bin/lachesis-bench");
+
+        String printed = run(bench.toString(), "sweep", "--spe", "storm", "--query", "etl", "--rates", "300,600",
+                "--modes", "OS,LACHESIS-MOD-RT", "--reps", "1", "--warm-up", "12s", "--measure", "4s",
+                "--wait-strategy", "park", "--out", out.toString());
+
+        assertThat(printed).contains("[1/4] 300 t/s, OS, rep 1", "[4/4] 600 t/s, LACHESIS-MOD-RT, rep 1")
+                .doesNotContain("NOT RESTORED");
+        List<String[]> rows = rows(out.resolve("measurements.csv"));
+        assertThat(rows).hasSize(4);
+        List<String> header = List.of(Files.readAllLines(out.resolve("measurements.csv")).get(0).split(","));
+        for (String[] row : rows) {
+            double rate = Double.parseDouble(row[header.indexOf("rate")]);
+            assertThat(Double.parseDouble(row[header.indexOf("throughput")])).as("throughput at " + rate)
+                    .isBetween(0.8 * 0.98 * rate, 1.2 * rate);
+            assertThat(Double.parseDouble(row[header.indexOf("e2e_p50_ms")])).isPositive();
+            assertThat(Double.parseDouble(row[header.indexOf("goal_cv")])).as("the observer saw queues").isNotNaN();
+            boolean rtMode = row[header.indexOf("mode")].equals("LACHESIS-MOD-RT");
+            assertThat(Double.parseDouble(row[header.indexOf("daemon_cpu_share")]).isNaN()).isEqualTo(!rtMode);
+            assertThat(Integer.parseInt(row[header.indexOf("rounds")]) > 0).isEqualTo(rtMode);
+        }
+        assertThat(Files.readAllLines(out.resolve("operators.csv")))
+                .anyMatch(l -> l.contains(",LACHESIS-MOD-RT,1,parse,") && l.endsWith(",rr"))
+                .anyMatch(l -> l.contains(",OS,1,source,") && l.endsWith(",none"));
+
+        run(bench.toString(), "report", "--in", out.toString());
+        Path chart = out.resolve("storm-etl-park-throughput.png");
+        assertThat(ImageIO.read(chart.toFile())).isNotNull();
+        assertThat(out.resolve("summary.csv")).exists();
+    }
+
+    private static List<String[]> rows(Path csv) throws Exception {
+        return Files.readAllLines(csv).stream().skip(1).map(l -> l.split(",")).toList();
+    }
+
+    private static String run(String... command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String printed;
+        try {
+            printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            p.destroy();
+            p.waitFor(30, TimeUnit.SECONDS);
+        }
+        LOG.info("{} printed:\n{}", String.join(" ", command), printed);
+        assertThat(p.exitValue()).as(printed).isZero();
+        return printed;
+    }
+}
