@@ -18,8 +18,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code lachesis demo}: shows on this machine what Lachesis does for a query. The example Storm
- * query runs on one core at a rate beyond what the kernel's scheduler alone sustains, first with the
+ * {@code lachesis demo}: shows on this machine what Lachesis does for a query. RIoTBench's ETL query
+ * on Storm runs on one core at a rate beyond what the kernel's scheduler alone sustains, first with the
  * OS alone, then scheduled by Lachesis as the 2023 paper's LACHESIS-MOD-RT (QS-IO through SCHED_RR
  * priorities); a live table shows the queues and priorities, and the end compares throughput,
  * latency and end-to-end latency of both halves. It runs in the experiments' JVM, whose class path
@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
  * is interrupted.
  */
 @Command(name = "lachesis demo", mixinStandardHelpOptions = true, version = "lachesis demo 0.1.0",
-        header = "Runs the example Storm query on one core, first with the OS alone, then with Lachesis (QS-IO + SCHED_RR), "
+        header = "Runs the ETL query on Storm on one core, first with the OS alone, then with Lachesis (QS-IO + SCHED_RR), "
                 + "and compares throughput and latencies.",
         description = "Needs root (real-time priorities) and at least two CPUs: Storm gets --spe-cpus, the store and the "
                 + "daemon the others. Stop it with Ctrl-C at any time; every thread and cgroup is restored.")
@@ -36,34 +36,31 @@ public final class DemoCommand implements Callable<Integer> {
     /** Environment variable naming the installation that holds {@code bin/lachesis}. */
     public static final String HOME = "LACHESIS_HOME";
     /**
-     * The default rate as a multiple of the heavy operator's nominal capacity (10^6 / cost per core):
-     * the other operators and Storm's queues cost CPU too, so the kernel alone saturates below it
-     * (about 0.8 of it on the 2-core test machine), and the default lies beyond OS's saturation point.
+     * The default input rate, records/s: beyond what the kernel alone sustains for ETL on one core of
+     * the test machine (about 10,700 records/s, {@code experiments/results/storm-etl-park}); slower
+     * cores saturate earlier, so it lies beyond OS's saturation point there too.
      */
-    static final double DEFAULT_OVERLOAD = 1.0;
+    static final double DEFAULT_RATE = 12_000;
 
     @Spec
     private CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--rate", paramLabel = "TUPLES/S",
-            description = "Input rate; default: the heavy operator's capacity on the SPE's CPUs, printed at the start.")
+            description = "Input rate in records per second (default: 12000, beyond what one core of our test machine "
+                    + "sustains under the kernel's scheduler alone).")
     private Double rate;
 
     @Option(names = "--phase", paramLabel = "DURATION", defaultValue = "40s", converter = DurationConverter.class,
             description = "How long each half runs once tuples flow, warm-up included (default: ${DEFAULT-VALUE}).")
     private Duration phase;
 
-    @Option(names = "--warm-up", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
+    @Option(names = "--warm-up", paramLabel = "DURATION", defaultValue = "15s", converter = DurationConverter.class,
             description = "The start of each half left out of the measurement (default: ${DEFAULT-VALUE}).")
     private Duration warmUp;
 
     @Option(names = "--table-every", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
             description = "How often the live table is printed (default: ${DEFAULT-VALUE}).")
     private Duration tableEvery;
-
-    @Option(names = "--heavy-cost-us", paramLabel = "MICROS", defaultValue = "1000",
-            description = "CPU time the heavy operator burns per tuple (default: ${DEFAULT-VALUE}).")
-    private long heavyCostMicros;
 
     @Option(names = "--spe-cpus", paramLabel = "LIST", defaultValue = "0",
             description = "CPUs of the Storm JVM, as taskset -c takes them (default: ${DEFAULT-VALUE}).")
@@ -101,14 +98,13 @@ public final class DemoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         DemoSettings settings = settings();
         pinSelf(settings.otherCpus(), spec.commandLine().getErr());
-        out.printf(Locale.ROOT, "Lachesis demo: the example Storm query (source -> light -> heavy x2 -> sink) on CPU %s at %s tuples/s%s;%n"
-                        + "  the heavy operator burns %d us per tuple, so one core manages at most %s tuples/s.%n"
+        out.printf(Locale.ROOT, "Lachesis demo: RIoTBench's ETL query on Storm (source -> parse -> range-filter -> bloom-filter"
+                        + " -> interpolation -> join -> annotate -> csv-to-senml -> publish, sink)%n"
+                        + "  on CPU %s at %s records/s%s.%n"
                         + "  Each half: %d s, the first %d s not measured. The store and the daemon run on CPU %s.%n",
-                settings.speCpus(), LiveTable.number(settings.rate()), rate == null ? " (the default: the heavy operator's "
-                        + "nominal capacity, beyond what the whole query sustains; change it with --rate)" : "",
-                settings.heavyCostMicros(), LiveTable.number(Math.rint(DemoSettings.capacity(settings.heavyCostMicros(),
-                        settings.speCpus()))), settings.phase().toSeconds(), settings.warmUp().toSeconds(),
-                settings.otherCpus());
+                settings.speCpus(), LiveTable.number(settings.rate()), rate == null ? " (the default, beyond what one core of "
+                        + "our test machine sustains; change it with --rate)" : "", settings.phase().toSeconds(),
+                settings.warmUp().toSeconds(), settings.otherCpus());
         out.flush();
 
         DemoRun run = new DemoRun(settings, out);
@@ -173,8 +169,8 @@ public final class DemoCommand implements Callable<Integer> {
             if (!Files.isExecutable(script)) {
                 throw new IllegalArgumentException("--lachesis " + script + " is not an executable file");
             }
-            double r = rate != null ? rate : Math.rint(DEFAULT_OVERLOAD * DemoSettings.capacity(heavyCostMicros, spe));
-            return new DemoSettings(script, r, heavyCostMicros, phase, warmUp, tableEvery, spe, other, readyTimeout);
+            return new DemoSettings(script, rate != null ? rate : DEFAULT_RATE, phase, warmUp, tableEvery, spe, other,
+                    readyTimeout);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

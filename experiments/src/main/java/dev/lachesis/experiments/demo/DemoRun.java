@@ -6,6 +6,7 @@ import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.experiments.run.DaemonConfig;
 import dev.lachesis.experiments.run.EmbeddedStore;
 import dev.lachesis.experiments.run.PhaseResult;
+import dev.lachesis.experiments.run.QueryInput;
 import dev.lachesis.experiments.run.RoundLog;
 import dev.lachesis.experiments.run.SchedulingMode;
 import dev.lachesis.experiments.run.SinkMeter;
@@ -50,6 +51,8 @@ final class DemoRun implements AutoCloseable {
     /** The OS half (the daemon only plans) and the LACHESIS-MOD-RT half. */
     private static final List<SchedulingMode> HALVES = List.of(SchedulingMode.OS, SchedulingMode.LACHESIS_MOD_RT);
     private static final Duration PERIOD = Duration.ofSeconds(1);
+    /** The Storm JVM's heap: ETL's queues hold tens of thousands of records beyond saturation. */
+    private static final String HEAP = "2g";
     private static final Duration RECENT = Duration.ofSeconds(5);
     /** How long a sink report may lag behind the end of its interval (its thread is not real-time). */
     private static final Duration REPORT_DELAY = Duration.ofSeconds(5);
@@ -89,9 +92,13 @@ final class DemoRun implements AutoCloseable {
     /** Runs both halves and returns their results, OS first. */
     List<PhaseResult> run() throws IOException, TimeoutException, InterruptedException, Interrupted {
         EmbeddedStore s = startStore();
+        long records = QueryInput.records(settings.rate(), settings.phase(), Duration.ZERO);
+        out.printf("Input: %d seeded SenML sensor records (the generator runs in a JVM of its own) ...%n", records);
+        out.flush();
+        Path input = QueryInput.generate(work.resolve("input.senml"), records);
         List<PhaseResult> results = new ArrayList<>();
         for (SchedulingMode mode : HALVES) {
-            results.add(runHalf(mode, s.carbonPort(), s.httpPort()));
+            results.add(runHalf(mode, s.carbonPort(), s.httpPort(), input));
         }
         return results;
     }
@@ -126,24 +133,25 @@ final class DemoRun implements AutoCloseable {
         return s;
     }
 
-    private PhaseResult runHalf(SchedulingMode mode, int carbonPort, int httpPort)
+    private PhaseResult runHalf(SchedulingMode mode, int carbonPort, int httpPort, Path input)
             throws IOException, TimeoutException, InterruptedException, Interrupted {
         out.printf("%n== %s: %s ==%n", mode.label(), mode.applies()
                 ? "Lachesis schedules the query with QS-IO through SCHED_RR priorities (rt translator)"
                 : "the kernel schedules the query alone; Lachesis only watches (run --dry-run)");
         out.flush();
         SinkMeter meter = new SinkMeter(line -> LOG.debug("storm: {}", line));
-        StormQuerySpec query = new StormQuerySpec(ExampleQuery.PIPELINE, TOPOLOGY, settings.rate(),
-                new HostPort("127.0.0.1", carbonPort), WaitStrategy.PARK, settings.heavyCostMicros(), 1, "512m",
-                settings.readyTimeout().toSeconds(), 1.0);
-        ChildJvm spe = started(query.start(taskset(settings.speCpus()), List.of("--sink-reports"), meter), Role.STORM);
+        StormQuerySpec query = new StormQuerySpec(ExampleQuery.ETL, TOPOLOGY, settings.rate(),
+                new HostPort("127.0.0.1", carbonPort), WaitStrategy.PARK, 0, 1, HEAP, settings.readyTimeout().toSeconds(),
+                1.0);
+        ChildJvm spe = started(query.start(taskset(settings.speCpus()), List.of("--sink-reports", "--input",
+                input.toString()), meter), Role.STORM);
         spe.awaitLine(settings.readyTimeout().plusSeconds(30));
         long start = System.currentTimeMillis();
         synchronized (this) {
             stormBefore = ThreadSched.allOf(spe.pid());
         }
-        out.printf("Storm: PID %d on CPU %s, %s tuples/s, heavy operator %d µs per tuple, park wait strategy%n",
-                spe.pid(), settings.speCpus(), LiveTable.number(settings.rate()), settings.heavyCostMicros());
+        out.printf("Storm: PID %d on CPU %s, ETL at %s records/s, park wait strategy%n",
+                spe.pid(), settings.speCpus(), LiveTable.number(settings.rate()));
 
         Path config = new DaemonConfig(new StormSpeBlock(spe.pid(), TOPOLOGY, WaitStrategy.PARK), mode, httpPort, PERIOD,
                 journal, cgroupRoot).writeTo(work.resolve(mode.fileName() + ".yaml"));

@@ -10,7 +10,6 @@ import java.util.Objects;
  *
  * @param lachesis the {@code bin/lachesis} script that runs the store and the daemon
  * @param rate the spout's input rate, tuples/s
- * @param heavyCostMicros CPU time the heavy operator burns per tuple
  * @param phase how long each half runs once tuples reach the sink
  * @param warmUp the start of each half that is not measured
  * @param tableEvery how often the live table is printed
@@ -18,15 +17,12 @@ import java.util.Objects;
  * @param otherCpus the CPUs of the demo, the metric store and the daemon
  * @param readyTimeout how long Storm may take until tuples reach the sink
  */
-record DemoSettings(Path lachesis, double rate, long heavyCostMicros, Duration phase, Duration warmUp,
+record DemoSettings(Path lachesis, double rate, Duration phase, Duration warmUp,
                     Duration tableEvery, CpuList speCpus, CpuList otherCpus, Duration readyTimeout) {
     DemoSettings {
         Objects.requireNonNull(lachesis, "lachesis");
         if (!(rate > 0)) {
             throw new IllegalArgumentException("--rate was " + rate + " but must be positive");
-        }
-        if (heavyCostMicros < 0) {
-            throw new IllegalArgumentException("--heavy-cost-us was " + heavyCostMicros + " but must be 0 or more");
         }
         if (warmUp.isNegative() || warmUp.compareTo(phase) >= 0) {
             throw new IllegalArgumentException("--warm-up was " + warmUp.toSeconds() + "s but must be shorter than --phase ("
@@ -42,13 +38,5 @@ record DemoSettings(Path lachesis, double rate, long heavyCostMicros, Duration p
             throw new IllegalArgumentException("--spe-cpus (" + speCpus + ") and --other-cpus (" + otherCpus
                     + ") share a CPU; real-time Storm threads would compete with the daemon");
         }
-    }
-
-    /**
-     * What the query can process on its CPUs, tuples/s: the heavy operator's two executors each
-     * manage 10^6 / cost per second on a core of their own, and share one core when there is one.
-     */
-    static double capacity(long heavyCostMicros, CpuList speCpus) {
-        return Math.min(2, speCpus.size()) * 1e6 / Math.max(1, heavyCostMicros);
     }
 }

@@ -22,7 +22,7 @@ public interface QueryLauncher {
     /** How the SPE's idle threads wait, for the CSV files: {@code progressive}, {@code park}, {@code none}. */
     String waitStrategy();
 
-    /** Whether the query replays an input file ({@link SweepInput}) rather than generating tuples itself. */
+    /** Whether the query replays an input file ({@link dev.lachesis.experiments.run.QueryInput}) rather than generating tuples itself. */
     boolean readsInput();
 
     /**

@@ -4,6 +4,7 @@ import dev.lachesis.experiments.demo.DemoCommand;
 import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.experiments.run.DurationConverter;
 import dev.lachesis.experiments.run.EmbeddedStore;
+import dev.lachesis.experiments.run.QueryInput;
 import dev.lachesis.experiments.run.SchedulingMode;
 import dev.lachesis.experiments.storm.ExampleQuery;
 import dev.lachesis.experiments.storm.WaitStrategy;
@@ -118,11 +119,11 @@ public final class SweepCommand implements Callable<Integer> {
             throws IOException, TimeoutException, InterruptedException {
         Path input = null;
         if (launcher.readsInput()) {
-            long records = SweepInput.records(settings.rates().stream().mapToDouble(Double::doubleValue).max()
+            long records = QueryInput.records(settings.rates().stream().mapToDouble(Double::doubleValue).max()
                     .orElseThrow(), settings.warmUp(), settings.measure());
             console.printf("Writing the input: %d seeded SenML records (generator in its own JVM) ...%n", records);
             console.flush();
-            input = SweepInput.generate(work.resolve("input.senml"), records);
+            input = QueryInput.generate(work.resolve("input.senml"), records);
         }
         List<TrialResult> results = new ArrayList<>();
         try (EmbeddedStore store = EmbeddedStore.start(settings.lachesisOnOtherCpus());

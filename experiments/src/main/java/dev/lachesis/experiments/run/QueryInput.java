@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.sweep;
+package dev.lachesis.experiments.run;
 
 import dev.lachesis.experiments.ChildJvm;
 import dev.lachesis.experiments.etl.GenerateSenml;
@@ -10,26 +10,26 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The input file a sweep's trials replay: the seeded SenML records of the ETL query, written once
- * per sweep by the generator in a process of its own ({@link GenerateSenml}), enough for the
- * highest rate over a whole trial. Every trial's source replays the same records from the start at
- * its own rate, so the modes see the same data.
+ * The input file the ETL query replays in a sweep or the demo: its seeded SenML records, written
+ * once by the generator in a process of its own ({@link GenerateSenml}), enough for the highest
+ * rate over a whole run. Every run's source replays the same records from the start at its own
+ * rate, so the modes see the same data.
  */
-final class SweepInput {
-    private static final Logger LOG = LoggerFactory.getLogger(SweepInput.class);
-    /** Time a trial's source may run beyond warm-up and measurement: start-up and the sink's last report. */
+public final class QueryInput {
+    private static final Logger LOG = LoggerFactory.getLogger(QueryInput.class);
+    /** Time a run's source may go on beyond warm-up and measurement: start-up and the sink's last report. */
     private static final Duration SLACK = Duration.ofSeconds(90);
 
-    private SweepInput() {
+    private QueryInput() {
     }
 
-    /** How many records a trial at {@code maxRate} needs for {@code warmUp} plus {@code measure}. */
-    static long records(double maxRate, Duration warmUp, Duration measure) {
+    /** How many records a run at {@code maxRate} needs for {@code warmUp} plus {@code measure}. */
+    public static long records(double maxRate, Duration warmUp, Duration measure) {
         return (long) Math.ceil(maxRate * warmUp.plus(measure).plus(SLACK).toMillis() / 1000.0);
     }
 
     /** Writes {@code records} records to {@code file} through the generator's own JVM and returns the file. */
-    static Path generate(Path file, long records) throws IOException, InterruptedException {
+    public static Path generate(Path file, long records) throws IOException, InterruptedException {
         ChildJvm generator = ChildJvm.start(List.of("-Xmx256m"), GenerateSenml.class.getName(),
                 List.of("--records", Long.toString(records), "--out", file.toString()), "\0",
                 line -> LOG.info("generator: {}", line));
