@@ -75,9 +75,13 @@ public final class SweepCsv {
             } catch (IllegalArgumentException e) {
                 throw row.error("mechanism", mechanism, e.getMessage());
             }
+            // A repetition whose daemon applied nothing to the operator in its window (none) fits
+            // either scale; only nice against rr contradicts.
             String operatorAtPoint = point + "#" + operator;
-            Mechanism before = mechanisms.putIfAbsent(operatorAtPoint, parsed);
-            firstMechanism.putIfAbsent(operatorAtPoint, row);
+            Mechanism before = parsed == Mechanism.NONE ? null : mechanisms.putIfAbsent(operatorAtPoint, parsed);
+            if (parsed != Mechanism.NONE) {
+                firstMechanism.putIfAbsent(operatorAtPoint, row);
+            }
             if (before != null && before != parsed) {
                 throw row.error("mechanism", mechanism, "line " + firstMechanism.get(operatorAtPoint).line()
                         + " has " + before.label() + " for the same operator, rate and mode");

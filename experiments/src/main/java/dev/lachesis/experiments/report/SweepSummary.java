@@ -44,9 +44,11 @@ public final class SweepSummary {
                         Collectors.groupingBy(OperatorMeasurement::operator, LinkedHashMap::new, Collectors.toList())));
         List<OperatorSummary> operators = new ArrayList<>();
         byOperator.forEach((point, perOperator) -> perOperator.forEach((operator, reps) -> {
-            Mechanism mechanism = reps.get(0).mechanism();
+            // Repetitions that applied nothing to the operator (none) count for its queue, not its priority.
+            Mechanism mechanism = reps.stream().map(OperatorMeasurement::mechanism).filter(m -> m != Mechanism.NONE)
+                    .findFirst().orElse(Mechanism.NONE);
             for (OperatorMeasurement rep : reps) {
-                if (rep.mechanism() != mechanism) {
+                if (rep.mechanism() != mechanism && rep.mechanism() != Mechanism.NONE) {
                     throw new IllegalArgumentException("operator '" + operator + "' of " + point + " was scheduled with "
                             + mechanism.label() + " in rep " + reps.get(0).rep() + " but " + rep.mechanism().label()
                             + " in rep " + rep.rep());

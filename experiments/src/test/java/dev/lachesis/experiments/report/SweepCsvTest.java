@@ -111,6 +111,17 @@ class SweepCsvTest {
     }
 
     @Test
+    void aRepetitionThatAppliedNothingToAnOperatorFitsTheOthersMechanism() throws Exception {
+        Path file = dir.resolve("operators.csv");
+        Files.writeString(file, OPERATORS_HEADER + "\n"
+                + "storm,etl,park,7000,LACHESIS-MOD-RT,1,csv-to-senml,12.5,NaN,none\n"
+                + "storm,etl,park,7000,LACHESIS-MOD-RT,2,csv-to-senml,4644,15,rr\n");
+
+        assertThat(SweepCsv.readOperators(file)).extracting(OperatorMeasurement::mechanism)
+                .containsExactly(Mechanism.NONE, Mechanism.RR);
+    }
+
+    @Test
     void anOperatorWithTwoMechanismsAtOnePointIsAnError() throws Exception {
         Path file = dir.resolve("operators.csv");
         Files.writeString(file, OPERATORS_HEADER + "\n"
