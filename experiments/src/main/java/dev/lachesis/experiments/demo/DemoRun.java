@@ -7,6 +7,7 @@ import dev.lachesis.experiments.run.DaemonConfig;
 import dev.lachesis.experiments.run.EmbeddedStore;
 import dev.lachesis.experiments.run.PhaseResult;
 import dev.lachesis.experiments.run.QueryInput;
+import dev.lachesis.experiments.run.RestoreCheck;
 import dev.lachesis.experiments.run.RoundLog;
 import dev.lachesis.experiments.run.SchedulingMode;
 import dev.lachesis.experiments.run.SinkMeter;
@@ -241,10 +242,11 @@ final class DemoRun implements AutoCloseable {
         daemon = null;
         if (Files.exists(journal)) {
             problems.add("the daemon left its journal " + journal + "; ran lachesis restore");
-            restoreFromJournal();
+            problems.addAll(RestoreCheck.restoreFromJournal(command(settings.otherCpus()), journal,
+                    line -> out.println("lachesis restore: " + line)));
         }
         if (storm != null && storm.isAlive()) {
-            List<String> changed = changedThreads(storm.pid());
+            List<String> changed = RestoreCheck.changedThreads(storm.pid(), stormBefore);
             problems.addAll(changed);
             if (report) {
                 out.println(changed.isEmpty()
@@ -254,35 +256,6 @@ final class DemoRun implements AutoCloseable {
                 out.flush();
             }
         }
-    }
-
-    private void restoreFromJournal() {
-        try {
-            ChildJvm restore = ChildJvm.exec(command(settings.otherCpus(), "restore", "--journal", journal.toString()),
-                    "restored", line -> out.println("lachesis restore: " + line));
-            int code = restore.waitFor();
-            if (code != 0) {
-                problems.add("lachesis restore --journal " + journal + " exited with " + code);
-            }
-        } catch (IOException e) {
-            problems.add("cannot run lachesis restore: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            problems.add("interrupted while restoring from " + journal);
-        }
-    }
-
-    /** Storm threads whose scheduling differs from before the daemon started, or that are real-time. */
-    private List<String> changedThreads(long pid) {
-        List<String> changed = new ArrayList<>();
-        ThreadSched.allOf(pid).forEach((tid, now) -> {
-            ThreadSched before = stormBefore.get(tid);
-            if (before != null ? !before.equals(now) : now.policy() != 0 || now.rtPriority() != 0) {
-                changed.add("thread " + tid + " of PID " + pid + " is " + now.label()
-                        + (before == null ? " (started later)" : ", was " + before.label()));
-            }
-        });
-        return changed;
     }
 
     private synchronized void stopStorm() {
@@ -302,18 +275,6 @@ final class DemoRun implements AutoCloseable {
 
     private static List<String> taskset(CpuList cpus) {
         return List.of("taskset", "-c", cpus.toString());
-    }
-
-    /** Cgroup directories named after the demo's root that exist now (there should be none). */
-    List<Path> leftoverCgroups() {
-        List<Path> left = new ArrayList<>();
-        for (Path mount : List.of(Path.of("/sys/fs/cgroup/cpu"), Path.of("/sys/fs/cgroup/cpu,cpuacct"), Path.of("/sys/fs/cgroup"))) {
-            Path group = mount.resolve(cgroupRoot);
-            if (Files.isDirectory(group)) {
-                left.add(group);
-            }
-        }
-        return left;
     }
 
     /**
@@ -336,7 +297,7 @@ final class DemoRun implements AutoCloseable {
                 store.close();
                 store = null;
             }
-            leftoverCgroups().forEach(g -> problems.add("cgroup " + g + " is left"));
+            RestoreCheck.leftoverCgroups(cgroupRoot).forEach(g -> problems.add("cgroup " + g + " is left"));
             if (Files.exists(journal)) {
                 problems.add("the journal " + journal + " is left; undo with: lachesis restore --journal " + journal);
             } else {

@@ -5,6 +5,7 @@ import dev.lachesis.experiments.run.DaemonConfig;
 import dev.lachesis.experiments.run.EmbeddedStore;
 import dev.lachesis.experiments.run.PhaseResult;
 import dev.lachesis.experiments.run.ProcessUsage;
+import dev.lachesis.experiments.run.RestoreCheck;
 import dev.lachesis.experiments.run.RoundLog;
 import dev.lachesis.experiments.run.SchedulingMode;
 import dev.lachesis.experiments.run.SinkMeter;
@@ -109,7 +110,7 @@ final class TrialRunner implements AutoCloseable {
         PhaseResult sink = meter.window(trial.mode().label(), measureFrom, end);
 
         List<String> problems = stopDaemon();
-        problems.addAll(changedThreads(q.pid(), before));
+        problems.addAll(RestoreCheck.changedThreads(q.pid(), before));
         stopObserverAndQuery();
 
         List<RoundLog.Round> observerRounds = observed.between(measureFrom, end);
@@ -197,43 +198,11 @@ final class TrialRunner implements AutoCloseable {
         }
         if (Files.exists(journal)) {
             problems.add("the daemon left its journal " + journal + "; ran lachesis restore");
-            problems.addAll(restoreFromJournal());
+            problems.addAll(RestoreCheck.restoreFromJournal(settings.lachesisOnOtherCpus(), journal,
+                    line -> LOG.info("lachesis restore: {}", line)));
         }
-        for (Path mount : List.of(Path.of("/sys/fs/cgroup/cpu"), Path.of("/sys/fs/cgroup/cpu,cpuacct"),
-                Path.of("/sys/fs/cgroup"))) {
-            if (Files.isDirectory(mount.resolve(cgroupRoot))) {
-                problems.add("cgroup " + mount.resolve(cgroupRoot) + " is left");
-            }
-        }
+        RestoreCheck.leftoverCgroups(cgroupRoot).forEach(g -> problems.add("cgroup " + g + " is left"));
         return problems;
-    }
-
-    private List<String> restoreFromJournal() {
-        List<String> command = new ArrayList<>(settings.lachesisOnOtherCpus());
-        command.addAll(List.of("restore", "--journal", journal.toString()));
-        try {
-            ChildJvm restore = ChildJvm.exec(command, "restored", line -> LOG.info("lachesis restore: {}", line));
-            int code = restore.waitFor();
-            return code == 0 ? List.of() : List.of("lachesis restore --journal " + journal + " exited with " + code);
-        } catch (IOException e) {
-            return List.of("cannot run lachesis restore: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return List.of("interrupted while restoring from " + journal);
-        }
-    }
-
-    /** Threads of {@code pid} whose scheduling differs from {@code before}, or real-time ones that started later. */
-    private static List<String> changedThreads(long pid, Map<Long, ThreadSched> before) {
-        List<String> changed = new ArrayList<>();
-        ThreadSched.allOf(pid).forEach((tid, now) -> {
-            ThreadSched was = before.get(tid);
-            if (was != null ? !was.equals(now) : now.policy() != 0 || now.rtPriority() != 0) {
-                changed.add("thread " + tid + " of PID " + pid + " is " + now.label()
-                        + (was == null ? " (started later)" : ", was " + was.label()));
-            }
-        });
-        return changed;
     }
 
     private synchronized void stopObserverAndQuery() {
