@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.demo;
 
 import dev.lachesis.experiments.run.DurationConverter;
+import dev.lachesis.experiments.run.RunStopped;
 import dev.lachesis.experiments.run.PhaseResult;
 import dev.lachesis.experiments.run.CpuList;
 import java.io.IOException;
@@ -119,7 +120,7 @@ public final class DemoCommand implements Callable<Integer> {
         List<PhaseResult> results;
         try {
             results = run.run();
-        } catch (DemoRun.Interrupted e) {
+        } catch (RunStopped e) {
             return 1;
         } finally {
             if (removeHook(hook)) {

@@ -8,6 +8,7 @@ import dev.lachesis.experiments.run.EmbeddedStore;
 import dev.lachesis.experiments.run.PhaseResult;
 import dev.lachesis.experiments.run.QueryInput;
 import dev.lachesis.experiments.run.RestoreCheck;
+import dev.lachesis.experiments.run.RunStopped;
 import dev.lachesis.experiments.run.RoundLog;
 import dev.lachesis.experiments.run.SchedulingMode;
 import dev.lachesis.experiments.run.SinkMeter;
@@ -81,17 +82,8 @@ final class DemoRun implements AutoCloseable {
         this.cgroupRoot = "lachesis-demo-" + ProcessHandle.current().pid();
     }
 
-    /** Thrown inside {@link #run} once {@link #close()} started: the demo was interrupted. */
-    static final class Interrupted extends Exception {
-        private static final long serialVersionUID = 1L;
-
-        Interrupted() {
-            super("the demo was stopped");
-        }
-    }
-
     /** Runs both halves and returns their results, OS first. */
-    List<PhaseResult> run() throws IOException, TimeoutException, InterruptedException, Interrupted {
+    List<PhaseResult> run() throws IOException, TimeoutException, InterruptedException, RunStopped {
         EmbeddedStore s = startStore();
         long records = QueryInput.records(settings.rate(), settings.phase(), Duration.ZERO);
         out.printf("Input: %d seeded SenML sensor records (the generator runs in a JVM of its own) ...%n", records);
@@ -119,12 +111,12 @@ final class DemoRun implements AutoCloseable {
         return journal;
     }
 
-    private EmbeddedStore startStore() throws IOException, TimeoutException, InterruptedException, Interrupted {
+    private EmbeddedStore startStore() throws IOException, TimeoutException, InterruptedException, RunStopped {
         EmbeddedStore s = EmbeddedStore.start(command(settings.otherCpus()));
         synchronized (this) {
             if (closed) {
                 s.close();
-                throw new Interrupted();
+                throw new RunStopped("the demo");
             }
             store = s;
         }
@@ -135,7 +127,7 @@ final class DemoRun implements AutoCloseable {
     }
 
     private PhaseResult runHalf(SchedulingMode mode, int carbonPort, int httpPort, Path input)
-            throws IOException, TimeoutException, InterruptedException, Interrupted {
+            throws IOException, TimeoutException, InterruptedException, RunStopped {
         out.printf("%n== %s: %s ==%n", mode.label(), mode.applies()
                 ? "Lachesis schedules the query with QS-IO through SCHED_RR priorities (rt translator)"
                 : "the kernel schedules the query alone; Lachesis only watches (run --dry-run)");
@@ -176,7 +168,7 @@ final class DemoRun implements AutoCloseable {
                 break;
             }
             if (stopRequested.await(Math.min(end, nextTable) - now, TimeUnit.MILLISECONDS)) {
-                throw new Interrupted();
+                throw new RunStopped("the demo");
             }
             now = System.currentTimeMillis();
             if (now >= nextTable && now < end) {
@@ -217,10 +209,10 @@ final class DemoRun implements AutoCloseable {
     private enum Role { STORM, DAEMON }
 
     /** Registers a started child, or stops it at once when the demo is closing. */
-    private synchronized ChildJvm started(ChildJvm child, Role role) throws Interrupted {
+    private synchronized ChildJvm started(ChildJvm child, Role role) throws RunStopped {
         if (closed) {
             child.close();
-            throw new Interrupted();
+            throw new RunStopped("the demo");
         }
         switch (role) {
             case STORM -> storm = child;

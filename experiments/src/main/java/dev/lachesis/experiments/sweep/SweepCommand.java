@@ -3,6 +3,7 @@ package dev.lachesis.experiments.sweep;
 import dev.lachesis.experiments.demo.DemoCommand;
 import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.experiments.run.DurationConverter;
+import dev.lachesis.experiments.run.RunStopped;
 import dev.lachesis.experiments.run.EmbeddedStore;
 import dev.lachesis.experiments.run.QueryInput;
 import dev.lachesis.experiments.run.SchedulingMode;
@@ -138,7 +139,7 @@ public final class SweepCommand implements Callable<Integer> {
                 TrialResult result;
                 try {
                     result = runner.run(trial);
-                } catch (TrialRunner.Stopped e) {
+                } catch (RunStopped e) {
                     console.println("Stopped; the figures so far are in " + settings.out());
                     return 1;
                 }

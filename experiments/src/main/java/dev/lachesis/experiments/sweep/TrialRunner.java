@@ -6,6 +6,7 @@ import dev.lachesis.experiments.run.EmbeddedStore;
 import dev.lachesis.experiments.run.PhaseResult;
 import dev.lachesis.experiments.run.ProcessUsage;
 import dev.lachesis.experiments.run.RestoreCheck;
+import dev.lachesis.experiments.run.RunStopped;
 import dev.lachesis.experiments.run.RoundLog;
 import dev.lachesis.experiments.run.SchedulingMode;
 import dev.lachesis.experiments.run.SinkMeter;
@@ -68,21 +69,12 @@ final class TrialRunner implements AutoCloseable {
         this.cgroupRoot = "lachesis-sweep-" + ProcessHandle.current().pid();
     }
 
-    /** Thrown inside {@link #run} once {@link #close()} started. */
-    static final class Stopped extends Exception {
-        private static final long serialVersionUID = 1L;
-
-        Stopped() {
-            super("the sweep was stopped");
-        }
-    }
-
     /** The cgroup under which the daemon may create groups; none may be left after a trial. */
     String cgroupRoot() {
         return cgroupRoot;
     }
 
-    TrialResult run(Trial trial) throws IOException, TimeoutException, InterruptedException, Stopped {
+    TrialResult run(Trial trial) throws IOException, TimeoutException, InterruptedException, RunStopped {
         SinkMeter meter = new SinkMeter(line -> LOG.debug("spe: {}", line));
         RunningQuery q = register(launcher.start(trial.rate(), settings.speCpus(), store.carbonPort(), input, meter));
         long start = System.currentTimeMillis();
@@ -148,37 +140,37 @@ final class TrialRunner implements AutoCloseable {
         return ChildJvm.exec(command, RoundLog.MARKER, rounds);
     }
 
-    private void awaitUntil(long epochMillis) throws InterruptedException, Stopped {
+    private void awaitUntil(long epochMillis) throws InterruptedException, RunStopped {
         long left = epochMillis - System.currentTimeMillis();
         if (left > 0 && stopRequested.await(left, TimeUnit.MILLISECONDS)) {
-            throw new Stopped();
+            throw new RunStopped("the sweep");
         }
         if (stopRequested.getCount() == 0) {
-            throw new Stopped();
+            throw new RunStopped("the sweep");
         }
     }
 
-    private synchronized RunningQuery register(RunningQuery q) throws Stopped {
+    private synchronized RunningQuery register(RunningQuery q) throws RunStopped {
         if (closed) {
             q.close();
-            throw new Stopped();
+            throw new RunStopped("the sweep");
         }
         query = q;
         return q;
     }
 
-    private synchronized void registerObserver(ChildJvm o) throws Stopped {
+    private synchronized void registerObserver(ChildJvm o) throws RunStopped {
         if (closed) {
             o.close();
-            throw new Stopped();
+            throw new RunStopped("the sweep");
         }
         observer = o;
     }
 
-    private synchronized ChildJvm registerDaemon(ChildJvm d) throws Stopped {
+    private synchronized ChildJvm registerDaemon(ChildJvm d) throws RunStopped {
         if (closed) {
             d.close();
-            throw new Stopped();
+            throw new RunStopped("the sweep");
         }
         daemon = d;
         return d;
