@@ -38,8 +38,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A round that fails — an SPE that cannot be seen, a translator the kernel refuses, a plug-in
  * that throws — is logged once per condition (and once when it clears); the policies it affects keep
- * their last applied priorities and the loop carries on. {@link #close()} stops the loop, waits for
- * a round in flight and then restores every thread. Thread-safe: one thread runs rounds; any thread
+ * their last applied priorities and the loop carries on. {@link #close()} stops the loop, waits
+ * (boundedly) for a round in flight and then restores every thread. Thread-safe: one thread runs rounds; any thread
  * may read reports or close.
  */
 public final class SchedulerLoop implements AutoCloseable {
@@ -52,11 +52,19 @@ public final class SchedulerLoop implements AutoCloseable {
     private static final String ROUND = "round";
     /** How many round reports are kept. */
     public static final int HISTORY = 120;
+    /**
+     * How long {@link #close()} waits for a round in flight before it restores the threads anyway: a
+     * round can hang on a thread dump of a starved JVM or on a slow metric store, and a daemon asked to
+     * stop must give the threads back within the time a service manager allows (systemd: 90 s,
+     * Docker: 10 s). Translators refuse to apply once closed, so the late round changes nothing.
+     */
+    static final Duration LAST_ROUND_GRACE = Duration.ofSeconds(3);
 
     private final Assembly assembly;
     private final Clock clock;
     private final boolean apply;
     private final Consumer<RoundResult> onRound;
+    private final Duration lastRoundGrace;
     private final Map<String, Spe> spesByName = new LinkedHashMap<>();
     private final Map<String, Instant> nextDue = new HashMap<>();
     private final ConditionLog conditions = new ConditionLog();
@@ -81,6 +89,13 @@ public final class SchedulerLoop implements AutoCloseable {
      * @param onRound called on the loop's thread after each periodic round; what it throws is logged and ignored
      */
     public SchedulerLoop(Assembly assembly, Clock clock, boolean apply, Consumer<RoundResult> onRound) {
+        this(assembly, clock, apply, onRound, LAST_ROUND_GRACE);
+    }
+
+    // VisibleForTesting
+    SchedulerLoop(Assembly assembly, Clock clock, boolean apply, Consumer<RoundResult> onRound,
+                  Duration lastRoundGrace) {
+        this.lastRoundGrace = Objects.requireNonNull(lastRoundGrace, "lastRoundGrace");
         this.assembly = Objects.requireNonNull(assembly, "assembly");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.apply = apply;
@@ -327,7 +342,7 @@ public final class SchedulerLoop implements AutoCloseable {
     }
 
     /**
-     * Stops the loop, waits for a round in flight, then restores every thread the translators touched
+     * Stops the loop, waits up to {@link #LAST_ROUND_GRACE} for a round in flight, then restores every thread the translators touched
      * and releases drivers and metric sources. Called by the shutdown hook on SIGTERM/SIGINT and when
      * the loop's thread dies; a second call waits until the first has restored every thread.
      */
@@ -345,12 +360,7 @@ public final class SchedulerLoop implements AutoCloseable {
         }
         Thread t = thread;
         if (t != null && t != Thread.currentThread()) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                LOG.warn("Interrupted while waiting for the last round; restoring threads now");
-            }
+            awaitLastRound(t);
         }
         if (t == null) {
             stopped.countDown();
@@ -360,6 +370,22 @@ public final class SchedulerLoop implements AutoCloseable {
             LOG.info("Stopped");
         } finally {
             restored.countDown();
+        }
+    }
+
+    /** Waits up to {@link #lastRoundGrace} for the loop's thread; a round still running then is interrupted. */
+    private void awaitLastRound(Thread t) {
+        try {
+            t.join(lastRoundGrace.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            LOG.warn("Interrupted while waiting for the last round; restoring threads now");
+            return;
+        }
+        if (t.isAlive()) {
+            LOG.warn("The round in flight did not end within {} s of the stop; restoring threads without it",
+                    lastRoundGrace.toMillis() / 1000.0);
+            t.interrupt();
         }
     }
 

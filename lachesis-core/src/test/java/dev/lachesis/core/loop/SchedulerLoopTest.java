@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class SchedulerLoopTest {
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00.001Z");
@@ -238,6 +239,72 @@ class SchedulerLoopTest {
 
         assertThat(loop.awaitTermination()).isTrue();
         assertThat(fastTranslator.isClosed()).isTrue();
+    }
+
+    @Test
+    @Timeout(60) // without the bound, close() would wait for the stuck round forever
+    void aRoundThatHangsDoesNotKeepCloseFromRestoringTheThreads() throws InterruptedException {
+        CountDownLatch stuck = new CountDownLatch(1);
+        CountDownLatch released = new CountDownLatch(1);
+        AtomicInteger calls = new AtomicInteger();
+        SchedulerLoop loop = new SchedulerLoop(new Assembly(List.of(new Spe("storm", storm)),
+                List.of(new ScheduledPolicy("hangs", new Policy() {
+                    private final Policy delegate = new FakeOrderPolicyFactory.QueueOrder("hangs");
+
+                    @Override
+                    public Set<String> requiredMetrics() {
+                        return delegate.requiredMetrics();
+                    }
+
+                    @Override
+                    public ScheduleForm form() {
+                        return delegate.form();
+                    }
+
+                    @Override
+                    public Schedule schedule(PolicyInput input) {
+                        if (calls.incrementAndGet() == 2) {
+                            stuck.countDown();
+                            awaitUninterruptibly(released);
+                        }
+                        return delegate.schedule(input);
+                    }
+                }, Duration.ofSeconds(1), List.of("storm"), fastTranslator)), resolver, List.of()),
+                clockOneSecondLaterOnEveryRead(), true, round -> { }, Duration.ofMillis(50));
+
+        try (LogCapture log = new LogCapture(SchedulerLoop.class);
+             LogCapture lateRound = new LogCapture(ConditionLog.class)) {
+            loop.start();
+            assertThat(stuck.await(30, TimeUnit.SECONDS)).as("the second round hangs").isTrue();
+
+            loop.close();
+
+            assertThat(fastTranslator.isClosed()).isTrue();
+            assertThat(fastTranslator.applied()).isEmpty();
+            assertThat(storm.isClosed()).isTrue();
+            assertThat(log.lines()).contains(
+                    "WARN The round in flight did not end within 0.05 s of the stop; restoring threads without it");
+            released.countDown();
+            assertThat(loop.awaitTermination()).isTrue();
+        } finally {
+            released.countDown();
+        }
+        assertThat(fastTranslator.history()).as("the late round applied nothing").hasSize(1);
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                latch.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test

@@ -42,7 +42,7 @@ public final class RecordingTranslator implements Translator {
     }
 
     /** From now on, {@link #apply} throws with {@code message}; {@code null} lets it work again. */
-    public void refuseWith(String message) {
+    public synchronized void refuseWith(String message) {
         refusal = message;
     }
 
@@ -61,7 +61,10 @@ public final class RecordingTranslator implements Translator {
     }
 
     @Override
-    public TranslationPlan apply(TranslationPlan plan) throws TranslatorException {
+    public synchronized TranslationPlan apply(TranslationPlan plan) throws TranslatorException {
+        if (closed) {
+            throw new IllegalStateException(name + " is closed"); // as the real translators
+        }
         if (refusal != null) {
             throw new TranslatorException(refusal);
         }
@@ -71,21 +74,21 @@ public final class RecordingTranslator implements Translator {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         applied.clear();
         closed = true;
     }
 
     /** tid → the value last applied; empty after {@link #close()} (everything restored). */
-    public Map<Integer, Long> applied() {
+    public synchronized Map<Integer, Long> applied() {
         return Map.copyOf(applied);
     }
 
-    public List<TranslationPlan> history() {
+    public synchronized List<TranslationPlan> history() {
         return List.copyOf(history);
     }
 
-    public boolean isClosed() {
+    public synchronized boolean isClosed() {
         return closed;
     }
 }
