@@ -1,30 +1,21 @@
 package dev.lachesis.core.source.graphite;
 
 import dev.lachesis.core.config.DurationText;
+import dev.lachesis.core.http.BlockingHttp;
 import dev.lachesis.core.source.ConditionLog;
 import dev.lachesis.core.source.MalformedRenderException;
 import dev.lachesis.core.source.RenderJsonParser;
 import dev.lachesis.core.spi.MetricSource;
 import dev.lachesis.core.spi.MetricSourceException;
 import dev.lachesis.core.spi.Series;
-import java.net.ConnectException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,6 +29,7 @@ import org.slf4j.LoggerFactory;
  * (refused, timed out, HTTP error, HTML or broken JSON) becomes a {@link MetricSourceException}
  * whose one-line message names the URL and the targets; each condition is logged once and its
  * recovery once, never with a stack trace above debug. Null points and empty answers are data.
+ * Requests block the calling thread ({@link BlockingHttp}) and reuse one kept-alive connection.
  * Thread-safe.
  */
 public final class GraphiteMetricSource implements MetricSource {
@@ -52,20 +44,14 @@ public final class GraphiteMetricSource implements MetricSource {
     private final URI base;
     private final URI render;
     private final Duration window;
-    private final Duration readTimeout;
-    private final HttpClient http;
+    private final BlockingHttp http;
     private final ConditionLog health;
 
     public GraphiteMetricSource(GraphiteSourceConfig config) {
         this.base = config.baseUri();
         this.render = URI.create(base + "/render");
         this.window = config.window();
-        this.readTimeout = config.readTimeout();
-        this.http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(config.connectTimeout())
-                .followRedirects(HttpClient.Redirect.NORMAL)
-                .build();
+        this.http = new BlockingHttp(config.connectTimeout(), config.readTimeout());
         this.health = new ConditionLog(LOG, "Graphite at " + base);
     }
 
@@ -89,9 +75,9 @@ public final class GraphiteMetricSource implements MetricSource {
         if (patterns.isEmpty()) {
             return List.of();
         }
-        HttpResponse<String> response = send(request(form(patterns, window)), patterns);
-        if (response.statusCode() != 200) {
-            throw failed(patterns, "http-" + response.statusCode(), "answered HTTP " + response.statusCode()
+        BlockingHttp.Response response = send(form(patterns, window), patterns);
+        if (response.status() != 200) {
+            throw failed(patterns, "http-" + response.status(), "answered HTTP " + response.status()
                     + bodySnippet(response.body()), null);
         }
         try {
@@ -129,43 +115,23 @@ public final class GraphiteMetricSource implements MetricSource {
         return form.append("format=json&from=-").append(seconds).append('s').toString();
     }
 
-    private HttpRequest request(String form) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder().timeout(readTimeout).header("Accept", "application/json");
-        if (render.toString().length() + 1 + form.length() <= MAX_GET_URI_CHARS) {
-            return builder.uri(URI.create(render + "?" + form)).GET().build();
-        }
-        return builder.uri(render)
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(form, StandardCharsets.UTF_8))
-                .build();
-    }
-
-    private HttpResponse<String> send(HttpRequest request, Collection<String> patterns) throws MetricSourceException {
-        CompletableFuture<HttpResponse<String>> answer =
-                http.sendAsync(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    /** Sends {@code form} as a GET, or as a POST when the URL would be too long. */
+    private BlockingHttp.Response send(String form, Collection<String> patterns) throws MetricSourceException {
         try {
-            // The request timeout covers the wait for the headers; this bounds the body as well.
-            return answer.get(readTimeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            answer.cancel(true);
-            throw failed(patterns, "timeout", "did not answer within " + DurationText.format(readTimeout), null);
-        } catch (InterruptedException e) {
-            answer.cancel(true);
-            Thread.currentThread().interrupt();
-            throw new MetricSourceException("query to Graphite at " + base + " was interrupted");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof HttpConnectTimeoutException) {
-                throw failed(patterns, "connect-timeout", "could not be reached within "
-                        + DurationText.format(http.connectTimeout().orElseThrow()), cause);
+            if (render.toString().length() + 1 + form.length() <= MAX_GET_URI_CHARS) {
+                return http.get(URI.create(render + "?" + form));
             }
-            if (cause instanceof HttpTimeoutException) {
-                throw failed(patterns, "timeout", "did not answer within " + DurationText.format(readTimeout), cause);
-            }
-            if (causedBy(cause, ConnectException.class)) {
-                throw failed(patterns, "refused", "refused the connection", cause);
-            }
-            throw failed(patterns, "io", "could not be queried (" + cause + ")", cause);
+            return http.postForm(render, form);
+        } catch (BlockingHttp.Failure e) {
+            throw switch (e.kind()) {
+                case CONNECT_TIMEOUT -> failed(patterns, "connect-timeout", "could not be reached within "
+                        + DurationText.format(http.connectTimeout()), e);
+                case READ_TIMEOUT -> failed(patterns, "timeout", "did not answer within "
+                        + DurationText.format(http.readTimeout()), e);
+                case REFUSED -> failed(patterns, "refused", "refused the connection", e);
+                case IO -> failed(patterns, "io", "could not be queried (" + e.getCause() + ")", e);
+                case INTERRUPTED -> new MetricSourceException("query to Graphite at " + base + " was interrupted");
+            };
         }
     }
 
@@ -183,20 +149,11 @@ public final class GraphiteMetricSource implements MetricSource {
     }
 
     private static String bodySnippet(String body) {
-        String oneLine = body == null ? "" : body.replaceAll("<[^>]*>", " ").replaceAll("\\s+", " ").strip();
+        String oneLine = body.replaceAll("<[^>]*>", " ").replaceAll("\\s+", " ").strip();
         if (oneLine.isEmpty()) {
             return "";
         }
         return " (" + (oneLine.length() <= BODY_SNIPPET_CHARS ? oneLine : oneLine.substring(0, BODY_SNIPPET_CHARS) + "…")
                 + ")";
-    }
-
-    private static boolean causedBy(Throwable t, Class<? extends Throwable> type) {
-        for (Throwable c = t; c != null; c = c.getCause()) {
-            if (type.isInstance(c)) {
-                return true;
-            }
-        }
-        return false;
     }
 }
