@@ -1,12 +1,9 @@
 package dev.lachesis.drivers.flink;
 
+import dev.lachesis.core.http.BlockingHttp;
 import dev.lachesis.core.spi.DriverException;
-import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,7 +13,8 @@ import java.util.Map;
 
 /**
  * Asks a Flink cluster's REST endpoint (the JobManager's {@code rest.port}) for jobs, their graphs
- * and subtask metrics, with the JDK's HTTP client and a timeout per request. Every failure is a
+ * and subtask metrics, in the calling thread ({@link BlockingHttp}, one kept-alive connection), each
+ * request bounded by the timeout for connecting and again for the whole answer. Every failure is a
  * {@link DriverException} naming the URL. Thread-safe.
  */
 final class FlinkRestClient {
@@ -28,14 +26,12 @@ final class FlinkRestClient {
     static final int MAX_PATH_AND_QUERY_CHARS = 3_900;
 
     private final URI base;
-    private final Duration timeout;
-    private final HttpClient http;
+    private final BlockingHttp http;
 
     FlinkRestClient(URI base, Duration timeout) {
         String text = base.toString();
         this.base = URI.create(text.endsWith("/") ? text : text + "/");
-        this.timeout = timeout;
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+        this.http = new BlockingHttp(timeout, timeout);
     }
 
     URI base() {
@@ -107,19 +103,17 @@ final class FlinkRestClient {
 
     private String get(String relative) throws DriverException {
         URI uri = base.resolve(relative);
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(timeout).header("Accept", "application/json").GET()
-                .build();
         try {
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            if (response.statusCode() != 200) {
-                throw new DriverException("Flink REST " + uri + " answered HTTP " + response.statusCode());
+            BlockingHttp.Response response = http.get(uri);
+            if (response.status() != 200) {
+                throw new DriverException("Flink REST " + uri + " answered HTTP " + response.status());
             }
             return response.body();
-        } catch (IOException e) {
-            throw new DriverException("Flink REST " + uri + " cannot be reached: " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new DriverException("interrupted while asking Flink REST " + uri, e);
+        } catch (BlockingHttp.Failure e) {
+            if (e.kind() == BlockingHttp.Failure.Kind.INTERRUPTED) {
+                throw new DriverException("interrupted while asking Flink REST " + uri, e);
+            }
+            throw new DriverException("Flink REST " + uri + " cannot be reached: " + e.getMessage(), e);
         }
     }
 }
