@@ -243,6 +243,7 @@ class SchedulerLoopTest {
 
     @Test
     @Timeout(60) // without the bound, close() would wait for the stuck round forever
+    @SuppressWarnings("try") // lateRound is only opened to keep the late round's warnings off the console
     void aRoundThatHangsDoesNotKeepCloseFromRestoringTheThreads() throws InterruptedException {
         CountDownLatch stuck = new CountDownLatch(1);
         CountDownLatch released = new CountDownLatch(1);
