@@ -12,6 +12,8 @@ import dev.lachesis.core.spi.DriverException;
 import dev.lachesis.core.spi.JvmThreadLister;
 import dev.lachesis.core.spi.SpeDriver;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -30,6 +32,11 @@ import org.slf4j.LoggerFactory;
  * task metrics from Graphite or REST turned into queue sizes in records, rates and processing
  * times (see {@link FlinkMetricEstimator}).
  *
+ * <p>The job list is asked of REST only when a TaskManager's threads changed (a job that starts,
+ * stops or is rescaled starts or ends subtask threads) or every {@link #JOB_LIST_MAX_AGE}: the REST
+ * server's threads run at the priority the OS gives them, beside subtasks the daemon ranks higher,
+ * so on a saturated TaskManager each answer took a second or more, longer than a round.
+ *
  * <p>A job is a query; each operator of a chain is a logical operator and each subtask of a chain
  * a physical operator ({@code <job id>/<vertex id>/<subtask index>}), whose main thread is the
  * subtask's thread and whose helpers are its output flusher (serving its output queue), legacy
@@ -42,6 +49,8 @@ import org.slf4j.LoggerFactory;
  */
 final class FlinkDriver implements SpeDriver {
     private static final Logger LOG = LoggerFactory.getLogger(FlinkDriver.class);
+    /** How long the job list is trusted while no TaskManager's threads change. */
+    static final Duration JOB_LIST_MAX_AGE = Duration.ofSeconds(10);
 
     private final String speName;
     private final FlinkRestClient rest;
@@ -57,6 +66,9 @@ final class FlinkDriver implements SpeDriver {
     private final Set<String> reportedUnmatchedSources = new HashSet<>();
     /** JVMs whose threads could not be read, with the reason last logged. */
     private final Map<Integer, String> unreadable = new HashMap<>();
+    /** When the job list was last read, and every TaskManager's thread ids then. */
+    private Instant jobsReadAt;
+    private Map<Integer, List<Integer>> tidsWhenJobsRead = Map.of();
 
     FlinkDriver(String speName, FlinkRestClient rest, TaskMetricReader metrics, JvmThreadLister threads, ProcFs proc,
                 Supplier<List<Integer>> pids, Clock clock) {
@@ -76,14 +88,23 @@ final class FlinkDriver implements SpeDriver {
             throw new DriverException("no Flink TaskManager JVM found for '" + speName
                     + "'; name it in spes[].pids or adjust settings.process-markers");
         }
-        refreshJobs();
+        Map<Integer, List<Integer>> tids = new LinkedHashMap<>();
+        for (int pid : workers) {
+            tids.put(pid, proc.tids(pid));
+        }
+        Instant now = clock.instant();
+        if (jobsReadAt == null || !tids.equals(tidsWhenJobsRead) || !now.isBefore(jobsReadAt.plus(JOB_LIST_MAX_AGE))) {
+            refreshJobs();
+            jobsReadAt = now;
+            tidsWhenJobsRead = tids;
+        }
         List<FlinkJob> running = List.copyOf(jobs.values());
         List<OperatorThread> mapped = new ArrayList<>();
         List<Integer> seen = new ArrayList<>();
         DriverException firstFailure = null;
         for (int pid : workers) {
             try {
-                mapped.addAll(FlinkThreadMapper.map(pid, threadsOf(pid), running, this::reportAmbiguous,
+                mapped.addAll(FlinkThreadMapper.map(pid, threadsOf(pid, tids.get(pid)), running, this::reportAmbiguous,
                         this::reportUnmatchedSource));
                 seen.add(pid);
                 if (unreadable.remove(pid) != null) {
@@ -143,8 +164,7 @@ final class FlinkDriver implements SpeDriver {
         return job.vertices().stream().mapToInt(FlinkVertex::parallelism).sum();
     }
 
-    private List<JvmThread> threadsOf(int pid) throws DriverException {
-        List<Integer> tids = proc.tids(pid);
+    private List<JvmThread> threadsOf(int pid, List<Integer> tids) throws DriverException {
         if (tids.isEmpty()) {
             throw new DriverException("Flink TaskManager PID " + pid + " has no threads: the process is gone");
         }

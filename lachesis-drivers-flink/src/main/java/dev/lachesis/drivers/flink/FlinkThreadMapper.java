@@ -1,5 +1,6 @@
 package dev.lachesis.drivers.flink;
 
+import dev.lachesis.core.discovery.JvmRuntimeThreads;
 import dev.lachesis.core.discovery.SourceOperatorThreadName;
 import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.model.OperatorThread;
@@ -20,8 +21,10 @@ import java.util.function.Consumer;
  * parallelism. Thread names do not carry the job, so when two running jobs have a vertex with the
  * same name and parallelism the thread is ambiguous and reported to {@code onAmbiguous} instead.
  * Helpers of a subtask (flusher, legacy source thread, timers) get the subtask as operator and
- * queue entity; Netty threads are shared by all subtasks of their JVM and belong to a query only
- * when the JVM runs subtasks of exactly one job.
+ * queue entity; Netty threads, the metric reporter and updater ({@link ThreadKind#REPORTER}) and the
+ * JVM's own VM, GC and JIT threads ({@link ThreadKind#RUNTIME}, {@link JvmRuntimeThreads}) are
+ * shared by all subtasks of their JVM and belong to a query only when the JVM runs subtasks of
+ * exactly one job.
  *
  * <p>Threads of sources from {@code source-operators} ({@link SourceOperatorThreadName}) name the
  * source and the subtask index: {@code lachesis-source-reader-<name>-<index>} is a
@@ -60,12 +63,22 @@ final class FlinkThreadMapper {
         }
         List<OperatorThread> result = new ArrayList<>();
         List<JvmThread> netty = new ArrayList<>();
+        List<JvmThread> reporters = new ArrayList<>();
+        List<JvmThread> runtime = new ArrayList<>();
         Map<JvmThread, SourceOperatorThreadName> sourceThreads = new LinkedHashMap<>();
         Set<String> jobsHere = new LinkedHashSet<>();
         Set<String> ambiguous = new HashSet<>();
         for (JvmThread thread : threads) {
             if (FlinkThreadName.isNetty(thread.name())) {
                 netty.add(thread);
+                continue;
+            }
+            if (FlinkThreadName.isMetricReporter(thread.name())) {
+                reporters.add(thread);
+                continue;
+            }
+            if (JvmRuntimeThreads.isRuntime(thread.name())) {
+                runtime.add(thread);
                 continue;
             }
             SourceOperatorThreadName sourceThread = SourceOperatorThreadName.parse(thread.name()).orElse(null);
@@ -115,6 +128,12 @@ final class FlinkThreadMapper {
             String jobId = jobsHere.iterator().next();
             for (JvmThread thread : netty) {
                 result.add(OperatorThread.helper(thread, ThreadKind.NETWORK, jobId, null, "netty@" + pid));
+            }
+            for (JvmThread thread : reporters) {
+                result.add(OperatorThread.helper(thread, ThreadKind.REPORTER, jobId, null, "worker@" + pid));
+            }
+            for (JvmThread thread : runtime) {
+                result.add(OperatorThread.helper(thread, ThreadKind.RUNTIME, jobId, null, "worker@" + pid));
             }
         }
         return result;

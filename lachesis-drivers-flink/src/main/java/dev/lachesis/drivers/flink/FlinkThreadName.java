@@ -55,6 +55,16 @@ record FlinkThreadName(String taskName, int index, int parallelism, int attempt,
         return Optional.of(new FlinkThreadName(m.group("task"), sub - 1, par, attempt, kind));
     }
 
+    /**
+     * Whether the thread is one of Flink's metric threads: the reporter that sends every metric to
+     * Graphite, and the updater that turns counters into the per-second rates the daemon reads. Left
+     * in SCHED_OTHER beside real-time subtasks they report late or not at all.
+     */
+    static boolean isMetricReporter(String threadName) {
+        return threadName.startsWith("Flink-Metric-Reporter-thread-")
+                || threadName.startsWith("Flink-Metric-View-Updater-thread-");
+    }
+
     /** Whether the thread is one of Flink's Netty threads, which move records between TaskManagers. */
     static boolean isNetty(String threadName) {
         return threadName.startsWith("Flink Netty Server") || threadName.startsWith("Flink Netty Client");

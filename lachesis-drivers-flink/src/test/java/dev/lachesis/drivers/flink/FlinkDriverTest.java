@@ -266,7 +266,7 @@ class FlinkDriverTest {
     }
 
     @Test
-    void aJobsGraphIsReadOnceAndAgainWhenItIsRescaled() throws DriverException {
+    void aJobsGraphIsReadOnceAndAgainWhenItIsRescaled() throws DriverException, IOException {
         FlinkDriver driver = driver(new RestTaskMetrics(client(), clock, Duration.ofSeconds(10)));
         driver.refresh();
         driver.refresh();
@@ -274,10 +274,43 @@ class FlinkDriverTest {
 
         String rescaled = Fixtures.text("job-overloaded.json").replace("\"parallelism\": 2", "\"parallelism\": 3");
         rest.answer("/jobs/overview", overview(JOB, 5)).answer("/jobs/" + JOB, rescaled);
+        threads = withThread(threads, 0x4000, "heavy (3/3)#0");
+        tids(threads);
         SpeState state = driver.refresh();
 
         assertThat(rest.requests).filteredOn(r -> r.equals("/jobs/" + JOB)).hasSize(2);
         assertThat(state.operators()).hasSize(5);
+    }
+
+    @Test
+    void theJobListIsAskedForAgainOnlyWhenThreadsChangeOrItIsTenSecondsOld() throws DriverException, IOException {
+        FlinkDriver driver = driver(new RestTaskMetrics(client(), clock, Duration.ofSeconds(10)));
+        driver.refresh();
+        clock.advance(Duration.ofSeconds(1));
+        driver.refresh();
+        assertThat(overviews()).as("rounds while nothing changed").isEqualTo(1);
+
+        threads = withThread(threads, 0x4000, "Flink Netty Server (0) Thread 1");
+        tids(threads);
+        driver.refresh();
+        assertThat(overviews()).as("after a TaskManager's threads changed").isEqualTo(2);
+
+        clock.advance(FlinkDriver.JOB_LIST_MAX_AGE.minusSeconds(1));
+        driver.refresh();
+        assertThat(overviews()).isEqualTo(2);
+        clock.advance(Duration.ofSeconds(1));
+        driver.refresh();
+        assertThat(overviews()).as("once the list is ten seconds old").isEqualTo(3);
+    }
+
+    private long overviews() {
+        return rest.requests.stream().filter(r -> r.equals("/jobs/overview")).count();
+    }
+
+    private static List<JvmThread> withThread(List<JvmThread> threads, int tid, String name) {
+        List<JvmThread> more = new ArrayList<>(threads);
+        more.add(new JvmThread(new dev.lachesis.core.model.ThreadRef(PID, tid), name));
+        return more;
     }
 
     @Test

@@ -37,7 +37,7 @@ class FlinkThreadMapperTest {
                         ThreadKind.SENDER, JOB, source, source),
                 OperatorThread.helper(Fixtures.thread(threads, "System Time Trigger for heavy (1/2)#0"), ThreadKind.TIMER, JOB, heavy0, heavy0));
         assertThat(mapped).extracting(OperatorThread::queryId).containsOnly(JOB);
-        assertThat(mapped).hasSize(12);
+        assertThat(mapped).filteredOn(t -> t.operatorId() != null).hasSize(12);
         assertThat(Fixtures.thread(threads, "heavy (1/2)#0").tid()).isEqualTo(0x31c2);
     }
 
@@ -70,6 +70,28 @@ class FlinkThreadMapperTest {
         assertThat(mapped).filteredOn(t -> t.kind() == ThreadKind.NETWORK)
                 .containsExactly(OperatorThread.helper(threads.get(threads.size() - 1), ThreadKind.NETWORK, JOB, null,
                         "netty@" + PID));
+    }
+
+    @Test
+    void theMetricThreadsAndTheJvmsOwnThreadsBelongToTheOnlyJobOfTheirJvm() {
+        List<JvmThread> threads = Fixtures.threads(PID);
+
+        List<OperatorThread> one = FlinkThreadMapper.map(PID, threads, List.of(Fixtures.overloadedJob()), n -> { }, n -> { });
+        List<OperatorThread> none = FlinkThreadMapper.map(PID, threads, List.of(), n -> { }, n -> { });
+
+        String worker = "worker@" + PID;
+        assertThat(one).contains(
+                OperatorThread.helper(Fixtures.thread(threads, "Flink-Metric-Reporter-thread-1"), ThreadKind.REPORTER, JOB,
+                        null, worker),
+                OperatorThread.helper(Fixtures.thread(threads, "Flink-Metric-View-Updater-thread-1"), ThreadKind.REPORTER,
+                        JOB, null, worker),
+                OperatorThread.helper(Fixtures.thread(threads, "VM Thread"), ThreadKind.RUNTIME, JOB, null, worker),
+                OperatorThread.helper(Fixtures.thread(threads, "G1 Conc#0"), ThreadKind.RUNTIME, JOB, null, worker),
+                OperatorThread.helper(Fixtures.thread(threads, "C2 CompilerThread0"), ThreadKind.RUNTIME, JOB, null, worker));
+        assertThat(one).filteredOn(t -> t.operatorId() == null).extracting(OperatorThread::kind)
+                .isSubsetOf(ThreadKind.REPORTER, ThreadKind.RUNTIME, ThreadKind.NETWORK);
+        assertThat(one).extracting(t -> t.thread().name()).noneMatch(n -> n.contains("pekko") || n.contains("akka"));
+        assertThat(none).as("a JVM running no job's subtask").isEmpty();
     }
 
     @Test
