@@ -30,14 +30,19 @@ final class SweepProgress {
 
     void finished(TrialResult r) {
         done++;
-        out.printf(Locale.ROOT, "        throughput %.0f t/s, latency p50 %s ms, e2e p50 %s ms, goal %s%s%n",
+        out.printf(Locale.ROOT, "        throughput %.0f t/s, latency p50 %s ms, e2e p50 %s ms%s, goal %s%s%n",
                 r.sink().throughput(), ms(r.sink().latency().quantileMicros(0.5)),
-                ms(r.sink().endToEnd().quantileMicros(0.5)), MeasurementFiles.number(r.goalCv()),
+                ms(r.sink().endToEnd().quantileMicros(0.5)), growth(r.endToEndGrowth()), MeasurementFiles.number(r.goalCv()),
                 Double.isNaN(r.daemonCpuShare()) ? "" : String.format(Locale.ROOT,
                         ", daemon %.2f%% of a core, round p50 %s ms", 100 * r.daemonCpuShare(),
                         MeasurementFiles.number(r.roundP50Ms())));
         r.problems().forEach(p -> out.println("        NOT RESTORED: " + p));
         out.flush();
+    }
+
+    /** {@code (+30 ms/s)}: how fast the end-to-end latency rose over the window, blank when unknown. */
+    private static String growth(double secondsPerSecond) {
+        return Double.isNaN(secondsPerSecond) ? "" : String.format(Locale.ROOT, " (%+.0f ms/s)", 1000 * secondsPerSecond);
     }
 
     private static String ms(double micros) {

@@ -110,9 +110,9 @@ final class TrialRunner implements AutoCloseable {
         double seconds = (end - measureFrom) / 1000.0;
         double cpuShare = cpuFrom.isPresent() && cpuTo.isPresent() ? (cpuTo.get() - cpuFrom.get()) / seconds : Double.NaN;
         double[] durations = daemonRounds.stream().mapToDouble(RoundLog.Round::durationMs).toArray();
-        return new TrialResult(trial, sink, QueueBalance.meanCv(observerRounds), operators(observerRounds, daemonRounds),
-                cpuShare, Percentile.of(durations, 0.5), Percentile.of(durations, 0.99), daemonRounds.size(), peakRssMib,
-                problems);
+        return new TrialResult(trial, sink, meter.endToEndGrowth(measureFrom, end), QueueBalance.meanCv(observerRounds),
+                operators(observerRounds, daemonRounds), cpuShare, Percentile.of(durations, 0.5),
+                Percentile.of(durations, 0.99), daemonRounds.size(), peakRssMib, problems);
     }
 
     private static Map<String, TrialResult.OperatorStats> operators(List<RoundLog.Round> observed,
