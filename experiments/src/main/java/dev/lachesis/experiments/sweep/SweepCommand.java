@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "sweep", mixinStandardHelpOptions = true,
         header = "Runs a query at several input rates under each scheduling mode, repeated, and records the paper's metrics.",
         description = "Needs root (nice below 0, real-time priorities, cgroups) and two CPUs at least. Writes "
-                + MeasurementFiles.MEASUREMENTS + " and " + MeasurementFiles.OPERATORS + " into --out.")
+                + MeasurementFiles.MEASUREMENTS + " and " + MeasurementFiles.OPERATORS + " into --out. "
+                + "Find the rates with lachesis-bench saturation first.")
 public final class SweepCommand implements Callable<Integer> {
     @Spec
     private CommandLine.Model.CommandSpec spec;

@@ -8,16 +8,21 @@ import dev.lachesis.experiments.storm.WaitStrategy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * The options of every command that runs trials, a picocli mixin, so all run their trials alike.
- * Turns them into a {@link QueryLauncher} and {@link TrialSettings}; bad values become the command
- * line's one-line error.
+ * The options of every command that runs trials (sweep, saturation), a picocli mixin, so both run
+ * their trials alike and the saturation search can repeat its own on the sweep command line it
+ * suggests. Turns them into a {@link QueryLauncher} and {@link TrialSettings}; bad values become the
+ * command line's one-line error.
  */
 final class TrialOptions {
+    private static final String DEFAULT_PERIOD = "1s";
+
     @Spec(Spec.Target.MIXEE)
     private CommandLine.Model.CommandSpec mixee;
 
@@ -27,7 +32,7 @@ final class TrialOptions {
     @Option(names = "--query", defaultValue = "etl", description = "The query (default: ${DEFAULT-VALUE}).")
     private String query;
 
-    @Option(names = "--period", defaultValue = "1s", converter = DurationConverter.class,
+    @Option(names = "--period", defaultValue = DEFAULT_PERIOD, converter = DurationConverter.class,
             description = "The scheduling period of the daemon and the observer (default: ${DEFAULT-VALUE}).")
     private Duration period;
 
@@ -92,6 +97,27 @@ final class TrialOptions {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(mixee.commandLine(), e.getMessage());
         }
+    }
+
+    /**
+     * These options as another command takes them, so that its trials run as these did: the SPE,
+     * query, timing and CPUs always (the wait strategy for Storm only, where it applies), the
+     * scheduling period and the other CPUs when they were not left to their defaults.
+     */
+    List<String> arguments() {
+        List<String> arguments = new ArrayList<>(List.of("--spe", spe, "--query", query));
+        if (spe.equals("storm")) {
+            arguments.addAll(List.of("--wait-strategy", waitStrategy));
+        }
+        arguments.addAll(List.of("--warm-up", DurationConverter.format(warmUp), "--measure",
+                DurationConverter.format(measure), "--spe-cpus", speCpus));
+        if (otherCpus != null) {
+            arguments.addAll(List.of("--other-cpus", otherCpus));
+        }
+        if (!DurationConverter.format(period).equals(DEFAULT_PERIOD)) {
+            arguments.addAll(List.of("--period", DurationConverter.format(period)));
+        }
+        return arguments;
     }
 
     private static Path home() {
