@@ -9,6 +9,12 @@ import picocli.CommandLine;
 public final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
     private static final Pattern FORM = Pattern.compile("(\\d+)(ms|s|m)");
 
+    /** {@code duration} as {@link #convert} reads it: {@code 40s}, or {@code 1500ms} when not whole seconds. */
+    public static String format(Duration duration) {
+        long millis = duration.toMillis();
+        return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
+    }
+
     @Override
     public Duration convert(String value) {
         Matcher m = FORM.matcher(value.trim());

@@ -4,40 +4,58 @@ import java.io.PrintWriter;
 import java.util.Locale;
 
 /**
- * The lines a long sweep prints on the terminal: which trial starts (rate, mode, repetition), how
- * long the sweep has run and how long it will still take at the pace so far, and what each trial
- * measured. Not thread-safe; the sweep's thread uses it.
+ * The lines a long run of trials (a sweep, a saturation search) prints on the terminal: which trial
+ * starts (rate, mode, repetition), how long the run has gone on and, when the number of trials is
+ * known, how long it will still take at the pace so far, and what each trial measured. Not
+ * thread-safe; the command's thread uses it.
  */
 final class SweepProgress {
     private final PrintWriter out;
+    /** How many trials the run has; 0 when that is not known in advance. */
     private final int total;
     private final long startNanos = System.nanoTime();
     private int done;
 
+    /** Progress of a run of {@code total} trials. */
     SweepProgress(PrintWriter out, int total) {
         this.out = out;
         this.total = total;
     }
 
+    /** Progress of a run that decides trial by trial whether another follows: no total, no time left. */
+    SweepProgress(PrintWriter out) {
+        this(out, 0);
+    }
+
     void starting(Trial trial) {
         long elapsed = (System.nanoTime() - startNanos) / 1_000_000_000L;
-        String left = done == 0 ? "time left known after the first trial"
-                : "about " + clock(elapsed * (total - done) / done) + " left";
-        out.printf(Locale.ROOT, "[%d/%d] %s t/s, %s, rep %d  (%s elapsed, %s)%n", done + 1, total,
-                MeasurementFiles.number(trial.rate()), trial.mode().label(), trial.rep(), clock(elapsed), left);
+        if (total == 0) {
+            out.printf(Locale.ROOT, "[%d] %s t/s, %s, rep %d  (%s elapsed)%n", done + 1,
+                    MeasurementFiles.number(trial.rate()), trial.mode().label(), trial.rep(), clock(elapsed));
+        } else {
+            String left = done == 0 ? "time left known after the first trial"
+                    : "about " + clock(elapsed * (total - done) / done) + " left";
+            out.printf(Locale.ROOT, "[%d/%d] %s t/s, %s, rep %d  (%s elapsed, %s)%n", done + 1, total,
+                    MeasurementFiles.number(trial.rate()), trial.mode().label(), trial.rep(), clock(elapsed), left);
+        }
         out.flush();
     }
 
     void finished(TrialResult r) {
         done++;
-        out.printf(Locale.ROOT, "        throughput %.0f t/s, latency p50 %s ms, e2e p50 %s ms, goal %s%s%n",
+        out.printf(Locale.ROOT, "        throughput %.0f t/s, latency p50 %s ms, e2e p50 %s ms%s, goal %s%s%n",
                 r.sink().throughput(), ms(r.sink().latency().quantileMicros(0.5)),
-                ms(r.sink().endToEnd().quantileMicros(0.5)), MeasurementFiles.number(r.goalCv()),
+                ms(r.sink().endToEnd().quantileMicros(0.5)), growth(r.endToEndGrowth()), MeasurementFiles.number(r.goalCv()),
                 Double.isNaN(r.daemonCpuShare()) ? "" : String.format(Locale.ROOT,
                         ", daemon %.2f%% of a core, round p50 %s ms", 100 * r.daemonCpuShare(),
                         MeasurementFiles.number(r.roundP50Ms())));
         r.problems().forEach(p -> out.println("        NOT RESTORED: " + p));
         out.flush();
+    }
+
+    /** {@code (+30 ms/s)}: how fast the end-to-end latency rose over the window, blank when unknown. */
+    private static String growth(double secondsPerSecond) {
+        return Double.isNaN(secondsPerSecond) ? "" : String.format(Locale.ROOT, " (%+.0f ms/s)", 1000 * secondsPerSecond);
     }
 
     private static String ms(double micros) {

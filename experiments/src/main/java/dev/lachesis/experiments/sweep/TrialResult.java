@@ -10,6 +10,9 @@ import java.util.Objects;
  *
  * @param trial the rate, mode and repetition
  * @param sink throughput, latency and end-to-end latency at the sink over the measurement window
+ * @param endToEndGrowth how fast the median end-to-end latency grew over the window, the share of the
+ *     rate by which a backlog in front of the SPE grew (negative while one drained, NaN when unknown;
+ *     see {@link dev.lachesis.experiments.run.SinkMeter#endToEndGrowth})
  * @param goalCv the policy goal: the coefficient of variation of the operators' queue sizes, averaged over the window's rounds (NaN without rounds)
  * @param operators per operator, its mean queue and the mean value applied to its main thread
  * @param daemonCpuShare the share of one core the acting daemon used in the window (NaN when none runs)
@@ -19,9 +22,9 @@ import java.util.Objects;
  * @param daemonPeakRssMib the acting daemon's peak resident memory (NaN when none runs)
  * @param problems what was left changed after the daemon stopped, empty when everything was restored
  */
-record TrialResult(Trial trial, PhaseResult sink, double goalCv, Map<String, OperatorStats> operators,
-                   double daemonCpuShare, double roundP50Ms, double roundP99Ms, int rounds, double daemonPeakRssMib,
-                   List<String> problems) {
+record TrialResult(Trial trial, PhaseResult sink, double endToEndGrowth, double goalCv,
+                   Map<String, OperatorStats> operators, double daemonCpuShare, double roundP50Ms, double roundP99Ms,
+                   int rounds, double daemonPeakRssMib, List<String> problems) {
     TrialResult {
         Objects.requireNonNull(trial, "trial");
         Objects.requireNonNull(sink, "sink");

@@ -27,13 +27,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the trials of a sweep one after the other, each with processes of its own: the query (its
- * {@link QueryLauncher}), an observer ({@code lachesis run --dry-run} planning QS-IO, so every mode's
- * queues are seen the same way and RANDOM's too) and, unless the mode is OS, the acting daemon
- * ({@code lachesis run} with the mode's policy and translator). After the warm-up it measures the
- * sink, the observer's queues, the values the daemon applied, and the daemon's CPU time and round
- * times; then it stops the daemon (which restores every thread), checks every thread of the query
- * against how it was before, and stops the rest. The metric store outlives the trials.
+ * Runs the trials of a sweep or a saturation search one after the other, each with processes of its
+ * own: the query (its {@link QueryLauncher}), an observer ({@code lachesis run --dry-run} planning
+ * QS-IO, so every mode's queues are seen the same way and RANDOM's too) and, unless the mode is OS,
+ * the acting daemon ({@code lachesis run} with the mode's policy and translator). After the warm-up
+ * it measures the sink, the observer's queues, the values the daemon applied, and the daemon's CPU
+ * time and round times; then it stops the daemon (which restores every thread), checks every thread
+ * of the query against how it was before, and stops the rest. The metric store outlives the trials.
  *
  * <p>{@link #close()} may run on a shutdown hook's thread while {@link #run} is in flight: it
  * stops the trial's processes, the daemon first so it restores what it changed.
@@ -43,7 +43,7 @@ final class TrialRunner implements AutoCloseable {
     /** How long a sink report may lag behind the end of its interval. */
     private static final Duration REPORT_DELAY = Duration.ofSeconds(5);
 
-    private final SweepSettings settings;
+    private final TrialSettings settings;
     private final QueryLauncher launcher;
     private final EmbeddedStore store;
     private final Path work;
@@ -59,7 +59,7 @@ final class TrialRunner implements AutoCloseable {
     private final Path input;
 
     /** @param input the file the query replays, or null when it generates its own tuples */
-    TrialRunner(SweepSettings settings, QueryLauncher launcher, EmbeddedStore store, Path work, Path input) {
+    TrialRunner(TrialSettings settings, QueryLauncher launcher, EmbeddedStore store, Path work, Path input) {
         this.input = input;
         this.settings = settings;
         this.launcher = launcher;
@@ -110,9 +110,9 @@ final class TrialRunner implements AutoCloseable {
         double seconds = (end - measureFrom) / 1000.0;
         double cpuShare = cpuFrom.isPresent() && cpuTo.isPresent() ? (cpuTo.get() - cpuFrom.get()) / seconds : Double.NaN;
         double[] durations = daemonRounds.stream().mapToDouble(RoundLog.Round::durationMs).toArray();
-        return new TrialResult(trial, sink, QueueBalance.meanCv(observerRounds), operators(observerRounds, daemonRounds),
-                cpuShare, Percentile.of(durations, 0.5), Percentile.of(durations, 0.99), daemonRounds.size(), peakRssMib,
-                problems);
+        return new TrialResult(trial, sink, meter.endToEndGrowth(measureFrom, end), QueueBalance.meanCv(observerRounds),
+                operators(observerRounds, daemonRounds), cpuShare, Percentile.of(durations, 0.5),
+                Percentile.of(durations, 0.99), daemonRounds.size(), peakRssMib, problems);
     }
 
     private static Map<String, TrialResult.OperatorStats> operators(List<RoundLog.Round> observed,

@@ -2,6 +2,7 @@ package dev.lachesis.experiments.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lachesis.experiments.run.ThreadSched;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,8 @@ class LiveTableTest {
 
         String[] lines = table.split("\n");
         assertThat(lines[0]).contains("OPERATOR", "QUEUE", "PRIORITY", "SET", "APPLIED");
-        assertThat(lines[1]).contains("heavy/3-3 ", "Thread-42-heavy-executor[3, 3]", "2380 in", "rr 99", "nice 0")
+        String procSays = ThreadSched.of(PID, PID).orElseThrow().label(); // nice 0, or 19 under nice -n 19
+        assertThat(lines[1]).contains("heavy/3-3 ", "Thread-42-heavy-executor[3, 3]", "2380 in", "rr 99", procSays)
                 .doesNotContain("q-1/");
         assertThat(lines[2]).contains("flush-tuple-timer", "timer", "0 rt-floor", "rr 1");
     }

@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.lachesis.experiments.measure.LatencyHistogram;
 import dev.lachesis.experiments.measure.SinkReport;
@@ -48,6 +49,40 @@ class SinkMeterTest {
         assertThat(meter.window("MOD-RT", 1_000, 4_000).throughput()).isEqualTo(100.0);
         assertThat(meter.awaitReportAfter(3_000, Duration.ZERO)).isTrue();
         assertThat(meter.awaitReportAfter(4_000, Duration.ofMillis(1))).isFalse();
+    }
+
+    /** A report ending at second {@code s} with 100 tuples, each {@code endToEndMillis} from production to the sink. */
+    private static String endToEndReport(int s, long endToEndMillis) {
+        LatencyHistogram latency = new LatencyHistogram();
+        LatencyHistogram endToEnd = new LatencyHistogram();
+        for (int i = 0; i < 100; i++) {
+            latency.record(2_000);
+            endToEnd.record(endToEndMillis * 1000);
+        }
+        return new SinkReport(s * 1000L, latency, endToEnd).toLine();
+    }
+
+    @Test
+    void aBacklogGrowingByThreePercentOfTheRateShowsAsEndToEndGrowthOfThreePercent() {
+        for (int s = 1; s <= 10; s++) {
+            meter.accept(endToEndReport(s, 100 + 30L * s)); // 30 ms more every second
+        }
+
+        assertThat(meter.endToEndGrowth(0, 10_000)).isCloseTo(0.03, within(0.002));
+    }
+
+    @Test
+    void aDrainingBacklogShowsAsNegativeGrowthAndASteadyOneAsNone() {
+        for (int s = 1; s <= 10; s++) {
+            meter.accept(endToEndReport(s, s <= 5 ? 2_000 - 200L * s : 40));
+        }
+        for (int s = 11; s <= 20; s++) {
+            meter.accept(endToEndReport(s, 40));
+        }
+
+        assertThat(meter.endToEndGrowth(0, 6_000)).isCloseTo(-0.2, within(0.02));
+        assertThat(meter.endToEndGrowth(10_000, 20_000)).isZero();
+        assertThat(meter.endToEndGrowth(20_000, 30_000)).isNaN();
     }
 
     @Test
