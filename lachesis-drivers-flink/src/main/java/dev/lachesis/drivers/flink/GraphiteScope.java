@@ -1,6 +1,7 @@
 package dev.lachesis.drivers.flink;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -132,25 +133,48 @@ final class GraphiteScope {
      * The subtask index and the metric suffix of a series name, when the name belongs to this vertex.
      */
     Optional<Match> match(String seriesName, FlinkJob job, FlinkVertex vertex) {
-        String[] parts = seriesName.split("\\.", -1);
-        if (parts.length <= nodes.size()) {
-            return Optional.empty();
-        }
+        return nodesOf(job, vertex).match(seriesName.split("\\.", -1));
+    }
+
+    /**
+     * What a series name of this vertex holds in each node of the scope, worked out once so that
+     * many series can be compared with it (a round reads a hundred series of ten vertices).
+     */
+    VertexNodes nodesOf(FlinkJob job, FlinkVertex vertex) {
+        String[] expected = new String[nodes.size()];
         for (int i = 0; i < nodes.size(); i++) {
-            if (i == subtaskNode) {
-                continue;
-            }
-            String expected = node(nodes.get(i), job, vertex, false);
-            if (expected != null && !expected.equals(parts[i])) {
+            expected[i] = i == subtaskNode ? null : node(nodes.get(i), job, vertex, false);
+        }
+        return new VertexNodes(expected, subtaskNode);
+    }
+
+    /** The literal nodes of one vertex's series names ({@code null} where any value fits). Immutable. */
+    static final class VertexNodes {
+        private final String[] expected;
+        private final int subtaskNode;
+
+        private VertexNodes(String[] expected, int subtaskNode) {
+            this.expected = expected;
+            this.subtaskNode = subtaskNode;
+        }
+
+        /** The subtask and metric of a series name split at its dots, when it belongs to the vertex. */
+        Optional<Match> match(String[] parts) {
+            if (parts.length <= expected.length) {
                 return Optional.empty();
             }
+            for (int i = 0; i < expected.length; i++) {
+                if (expected[i] != null && !expected[i].equals(parts[i])) {
+                    return Optional.empty();
+                }
+            }
+            String index = parts[subtaskNode];
+            if (index.isEmpty() || index.length() > 6 || !index.chars().allMatch(Character::isDigit)) {
+                return Optional.empty();
+            }
+            String suffix = String.join(".", Arrays.asList(parts).subList(expected.length, parts.length));
+            return Optional.of(new Match(Integer.parseInt(index), suffix));
         }
-        String index = parts[subtaskNode];
-        if (index.isEmpty() || index.length() > 6 || !index.chars().allMatch(Character::isDigit)) {
-            return Optional.empty();
-        }
-        String suffix = String.join(".", List.of(parts).subList(nodes.size(), parts.length));
-        return Optional.of(new Match(Integer.parseInt(index), suffix));
     }
 
     /** A series of one subtask: its index and the metric nodes after the scope. */

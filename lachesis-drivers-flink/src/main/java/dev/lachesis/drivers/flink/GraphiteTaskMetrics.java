@@ -51,10 +51,22 @@ final class GraphiteTaskMetrics implements TaskMetricReader {
         } catch (MetricSourceException e) {
             throw new DriverException(e.getMessage(), e);
         }
+        List<Candidate> candidates = new ArrayList<>();
+        for (FlinkJob job : jobs) {
+            for (FlinkVertex vertex : job.vertices()) {
+                candidates.add(new Candidate(job, vertex, scope.nodesOf(job, vertex),
+                        vertex.isSource() ? operatorScope.nodesOf(job, vertex) : null));
+            }
+        }
         for (Series s : series) {
-            assign(s, jobs, samples);
+            assign(s, candidates, samples);
         }
         return samples;
+    }
+
+    /** A vertex a series may belong to, with the nodes its task and (for a source) operator series have. */
+    private record Candidate(FlinkJob job, FlinkVertex vertex, GraphiteScope.VertexNodes task,
+                             GraphiteScope.VertexNodes operator) {
     }
 
     /**
@@ -86,29 +98,28 @@ final class GraphiteTaskMetrics implements TaskMetricReader {
     private record PathShape(String prefix, String suffix) {
     }
 
-    private void assign(Series series, List<FlinkJob> jobs, TaskSamples samples) {
-        for (FlinkJob job : jobs) {
-            for (FlinkVertex vertex : job.vertices()) {
-                if (assign(series, scope, FlinkTaskMetric.taskMetrics(), job, vertex, samples)
-                        || vertex.isSource() && assign(series, operatorScope, FlinkTaskMetric.sourceOperatorMetrics(), job,
-                                vertex, samples)) {
-                    return;
-                }
+    private static void assign(Series series, List<Candidate> candidates, TaskSamples samples) {
+        String[] parts = series.name().split("\\.", -1);
+        for (Candidate c : candidates) {
+            if (assign(series, parts, c.task(), FlinkTaskMetric.taskMetrics(), c, samples)
+                    || c.operator() != null
+                    && assign(series, parts, c.operator(), FlinkTaskMetric.sourceOperatorMetrics(), c, samples)) {
+                return;
             }
         }
     }
 
-    private static boolean assign(Series series, GraphiteScope scope, List<FlinkTaskMetric> metrics, FlinkJob job,
-                                  FlinkVertex vertex, TaskSamples samples) {
-        GraphiteScope.Match match = scope.match(series.name(), job, vertex).orElse(null);
-        if (match == null || match.subtaskIndex() >= vertex.parallelism()) {
+    private static boolean assign(Series series, String[] parts, GraphiteScope.VertexNodes nodes,
+                                  List<FlinkTaskMetric> metrics, Candidate c, TaskSamples samples) {
+        GraphiteScope.Match match = nodes.match(parts).orElse(null);
+        if (match == null || match.subtaskIndex() >= c.vertex().parallelism()) {
             return false;
         }
         FlinkTaskMetric metric = FlinkTaskMetric.fromGraphiteSuffix(metrics, match.metricSuffix()).orElse(null);
         if (metric == null) {
             return false;
         }
-        samples.put(new SubtaskKey(job.id(), vertex.id(), match.subtaskIndex()), metric, series.points());
+        samples.put(new SubtaskKey(c.job().id(), c.vertex().id(), match.subtaskIndex()), metric, series.points());
         return true;
     }
 
