@@ -237,7 +237,7 @@ final class StormStateBuilder {
             }
         });
         List<LogicalOperator> logical = components.stream().map(c -> new LogicalOperator(c, c)).toList();
-        return new Query(topology, topology.replaceFirst("-\\d+-\\d+$", ""), logical, downstream);
+        return new Query(topology, TopologyIds.name(topology), logical, downstream);
     }
 
     /** A source-operators thread as a helper of the executor in its JVM that runs its component and task. */
