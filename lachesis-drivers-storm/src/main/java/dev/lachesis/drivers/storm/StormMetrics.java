@@ -9,11 +9,12 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalDouble;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * The Storm series of one round, read into topologies, components, tasks and edges. What a topology
@@ -46,18 +47,18 @@ final class StormMetrics {
     }
 
     /**
-     * Reads {@code series} with {@code layout}, keeping the topologies named {@code topologyName}
-     * (all when {@code null}); series the layout does not know are ignored.
+     * Reads {@code series}, each named as {@code names} reads its name; series it reads as empty are
+     * ignored.
      */
-    static StormMetrics of(List<Series> series, StormMetricLayout layout, String topologyName) {
+    static StormMetrics of(List<Series> series, Function<String, Optional<StormSeries>> names) {
         Map<String, SortedMap<String, SortedMap<Integer, Integer>>> tasks = new TreeMap<>();
         Map<String, Map<String, Set<String>>> edges = new TreeMap<>();
         Map<String, Long> lastSeen = new HashMap<>();
         Map<TaskKey, List<Entry>> byTask = new HashMap<>();
         Map<String, Set<Double>> jvmStarts = new HashMap<>();
         for (Series s : series) {
-            StormSeries name = layout.parse(s.name()).orElse(null);
-            if (name == null || (topologyName != null && !layout.isTopologyNamed(name.topology(), topologyName))) {
+            StormSeries name = names.apply(s.name()).orElse(null);
+            if (name == null) {
                 continue;
             }
             long newest = newestTime(s);
