@@ -33,6 +33,9 @@ final class StormMetrics {
     private final Map<String, SortedMap<String, SortedMap<Integer, Integer>>> tasks;
     private final Map<String, Map<String, Set<String>>> edges;
     private final Map<String, Long> lastSeen;
+    private final Set<String> topologies;
+    /** The newest bucket with a value of any series, in epoch seconds; -1 if none. */
+    private final long newest;
     private final Map<TaskKey, List<Entry>> byTask;
     private final Map<String, Set<Double>> jvmStarts;
 
@@ -44,6 +47,12 @@ final class StormMetrics {
         this.lastSeen = lastSeen;
         this.byTask = byTask;
         this.jvmStarts = jvmStarts;
+        this.topologies = Collections.unmodifiableSet(new TreeSet<>(lastSeen.keySet()));
+        long newestOfAll = -1;
+        for (long seen : lastSeen.values()) {
+            newestOfAll = Math.max(newestOfAll, seen);
+        }
+        this.newest = newestOfAll;
     }
 
     /**
@@ -90,8 +99,13 @@ final class StormMetrics {
      * the ones still reporting, as Graphite keeps the recent past of stopped ones.
      */
     List<String> freshTopologies(long slackSeconds) {
-        long newest = lastSeen.values().stream().mapToLong(Long::longValue).max().orElse(-1);
-        return topologies().stream().filter(t -> lastSeen(t) >= newest - slackSeconds).toList();
+        List<String> fresh = new ArrayList<>(topologies.size());
+        for (String topology : topologies) {
+            if (lastSeen(topology) >= newest - slackSeconds) {
+                fresh.add(topology);
+            }
+        }
+        return fresh;
     }
 
     /** When the JVMs running {@code topology}'s workers started, as they report it, in epoch seconds. */
@@ -101,7 +115,7 @@ final class StormMetrics {
 
     /** Topologies with at least one value this round, by id (or name on 1.x). */
     Set<String> topologies() {
-        return Collections.unmodifiableSet(new TreeSet<>(lastSeen.keySet()));
+        return topologies;
     }
 
     /** The newest bucket with a value of any series of {@code topology}, in epoch seconds; -1 if none. */
