@@ -315,8 +315,13 @@ final class StormStateBuilder {
             if (onWorkers.contains(topology)) {
                 continue;
             }
-            List<Integer> jvms = local.stream().filter(pid -> startedAt.containsKey(pid) && metrics.jvmStarts(topology)
-                    .stream().anyMatch(reported -> startedWith(reported, startedAt.get(pid)))).toList();
+            List<Integer> jvms = new ArrayList<>(1);
+            for (int pid : local) {
+                Double processStart = startedAt.get(pid);
+                if (processStart != null && reportsStartOf(metrics.jvmStarts(topology), processStart)) {
+                    jvms.add(pid);
+                }
+            }
             if (jvms.size() == 1) {
                 byPid.get(jvms.get(0)).add(topology);
             } else if (jvms.size() > 1) {
@@ -333,6 +338,16 @@ final class StormStateBuilder {
                     unsurePids, unsureTopologies, unsurePids);
         }
         return byPid;
+    }
+
+    /** Whether a worker reporting one of {@code reportedStarts} runs in the process started at {@code processStart}. */
+    private static boolean reportsStartOf(Set<Double> reportedStarts, double processStart) {
+        for (double reported : reportedStarts) {
+            if (startedWith(reported, processStart)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
