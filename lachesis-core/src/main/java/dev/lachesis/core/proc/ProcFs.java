@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * Reads the parts of {@code /proc} the daemon needs: processes, their threads, each thread's
@@ -154,19 +153,36 @@ public final class ProcFs {
         }
     }
 
+    /**
+     * The entries of {@code dir} named by a number, ascending; empty when it is gone. Drivers list a
+     * JVM's threads every round, so the names are read as strings, without a {@code Path} and a
+     * stream per entry.
+     */
     private static List<Integer> numericEntries(Path dir) {
-        List<Integer> ids = new ArrayList<>();
-        try (Stream<Path> entries = Files.list(dir)) {
-            entries.forEach(p -> {
-                String name = p.getFileName().toString();
-                if (!name.isEmpty() && name.chars().allMatch(Character::isDigit) && name.length() < 10) {
-                    ids.add(Integer.parseInt(name));
-                }
-            });
-        } catch (IOException e) {
+        String[] names = dir.toFile().list();
+        if (names == null) {
             return List.of();
+        }
+        List<Integer> ids = new ArrayList<>(names.length);
+        for (String name : names) {
+            if (isId(name)) {
+                ids.add(Integer.parseInt(name));
+            }
         }
         ids.sort(null);
         return List.copyOf(ids);
+    }
+
+    private static boolean isId(String name) {
+        if (name.isEmpty() || name.length() >= 10) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -8,6 +8,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,28 @@ class ProcFsTest {
         assertThat(new ProcFs(proc).startEpochSeconds(77, Instant.ofEpochSecond(1_800_000_000L)))
                 .hasValueSatisfying(s -> assertThat(s).isCloseTo(1_800_000_000.0 - 1000.25 + 250.5, within(1e-6)));
         assertThat(new ProcFs(proc).startEpochSeconds(78, Instant.ofEpochSecond(1_800_000_000L))).isEmpty();
+    }
+
+    @Test
+    void listsProcessesAndThreadsByAscendingIdAndNothingElse() throws IOException {
+        for (String entry : List.of("1200/task/1200", "1200/task/1213", "1200/task/1201", "31/task/31",
+                "self", "sys", "12345678901")) {
+            Files.createDirectories(proc.resolve(entry));
+        }
+        Files.writeString(proc.resolve("uptime"), "1000.25 1900.00\n");
+        ProcFs procFs = new ProcFs(proc);
+
+        assertThat(procFs.pids()).containsExactly(31, 1200);
+        assertThat(procFs.tids(1200)).containsExactly(1200, 1201, 1213);
+        assertThat(procFs.tids(77)).as("gone").isEmpty();
+    }
+
+    @Test
+    void seesThisJvmInTheMachinesProc() {
+        int pid = (int) ProcessHandle.current().pid();
+
+        assertThat(ProcFs.system().pids()).contains(pid);
+        assertThat(ProcFs.system().tids(pid)).contains(pid).hasSizeGreaterThan(1);
     }
 
     @Test

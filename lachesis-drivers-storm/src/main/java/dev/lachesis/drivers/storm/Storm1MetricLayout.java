@@ -100,7 +100,7 @@ public final class Storm1MetricLayout implements StormMetricLayout {
     /** Strips the {@code -<counter>-<submission time>} a topology id adds to its name. */
     @Override
     public String seriesTopology(String topologyId) {
-        return topologyId.replaceFirst("-\\d+-\\d+$", "");
+        return TopologyIds.name(topologyId);
     }
 
     @Override

@@ -119,7 +119,7 @@ public final class Storm2MetricLayout implements StormMetricLayout {
 
     @Override
     public boolean isTopologyNamed(String topology, String name) {
-        return topology.matches(Pattern.quote(name) + "-\\d+-\\d+");
+        return TopologyIds.isIdOf(topology, name);
     }
 
     @Override

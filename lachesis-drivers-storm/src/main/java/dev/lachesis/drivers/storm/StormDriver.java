@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -32,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * publishes — one {@link MetricSource#query} per round (two in a round where a topology starts
  * reporting), made by {@link #refresh()} and reused by {@link #fetch}. Queries name the running
  * topologies, so Graphite reads no stopped topology's files. The query graph comes from the
- * {@code __execute-count-<from>:<stream>} series names. Called from the main loop's thread only.
+ * {@code __execute-count-<from>:<stream>} series names. A series name is read once, then remembered
+ * for as long as it keeps appearing. Called from the main loop's thread only.
  */
 public final class StormDriver implements SpeDriver {
     private static final Logger LOG = LoggerFactory.getLogger(StormDriver.class);
@@ -49,6 +51,8 @@ public final class StormDriver implements SpeDriver {
     private final StormProcessFinder finder;
     private final StormStateBuilder builder;
     private final StormMetricReader reader;
+    /** Each series name as the layout reads it, empty for series of other topologies than the configured one. */
+    private final RoundMemo<Optional<StormSeries>> seriesNames;
     private final Map<Integer, CachedThreads> threadCache = new HashMap<>();
     private final Set<String> reported = new HashSet<>();
     private StormView last;
@@ -64,9 +68,15 @@ public final class StormDriver implements SpeDriver {
      */
     public StormDriver(String speName, StormSettings settings, String topologyName, List<Integer> pids,
                        MetricSource source, JvmThreadLister lister, ProcFs proc, Clock clock) {
+        this(speName, settings, settings.layout(), topologyName, pids, source, lister, proc, clock);
+    }
+
+    /** @param layout where the settings' Storm version puts each metric */
+    StormDriver(String speName, StormSettings settings, StormMetricLayout layout, String topologyName, List<Integer> pids,
+                MetricSource source, JvmThreadLister lister, ProcFs proc, Clock clock) {
         this.settings = settings;
         this.topologyName = topologyName;
-        this.layout = settings.layout();
+        this.layout = layout;
         this.source = source;
         this.lister = lister;
         this.proc = proc;
@@ -74,6 +84,8 @@ public final class StormDriver implements SpeDriver {
         this.finder = new StormProcessFinder(proc, pids, topologyName);
         this.builder = new StormStateBuilder(speName, layout);
         this.reader = new StormMetricReader(layout.countersAreCumulative(), settings.metricsBucket().toMillis() / 1000.0);
+        this.seriesNames = new RoundMemo<>(name -> layout.parse(name)
+                .filter(s -> topologyName == null || layout.isTopologyNamed(s.topology(), topologyName)));
         LOG.info("Storm {}.x driver for SPE '{}': {}, topology {}, query graph from metric names in {}",
                 settings.version(), speName, pids.isEmpty() ? "workers found in /proc" : "PIDs " + pids,
                 topologyName == null ? "any" : "'" + topologyName + "'", source.describe());
@@ -128,7 +140,7 @@ public final class StormDriver implements SpeDriver {
         }
         if (view.state() != state) {
             view = new StormView(state, view.executors(), view.transferQueues(),
-                    StormMetrics.of(query(patterns(lastReported.keySet())), layout, topologyName));
+                    StormMetrics.of(query(patterns(lastReported.keySet())), seriesNames::get));
         }
         return reader.read(view, metrics);
     }
@@ -156,15 +168,16 @@ public final class StormDriver implements SpeDriver {
      * named is read with a second query, once.
      */
     private StormMetrics read(List<StormProcess> processes, Instant now) throws DriverException {
+        seriesNames.nextRound();
         Set<String> named = new TreeSet<>(lastReported.keySet());
         processes.forEach(p -> p.topology().map(layout::seriesTopology).ifPresent(named::add));
         List<Series> series = new ArrayList<>(query(patterns(named)));
-        StormMetrics metrics = StormMetrics.of(series, layout, topologyName);
+        StormMetrics metrics = StormMetrics.of(series, seriesNames::get);
         Set<String> unread = new TreeSet<>(metrics.topologies());
         unread.removeAll(named);
         if (!unread.isEmpty()) {
             series.addAll(query(layout.patterns(StormMetricLayout.topologyGlob(unread))));
-            metrics = StormMetrics.of(series, layout, topologyName);
+            metrics = StormMetrics.of(series, seriesNames::get);
         }
         Set<String> before = Set.copyOf(lastReported.keySet());
         metrics.topologies().forEach(t -> lastReported.put(t, now));

@@ -9,11 +9,12 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalDouble;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * The Storm series of one round, read into topologies, components, tasks and edges. What a topology
@@ -32,6 +33,9 @@ final class StormMetrics {
     private final Map<String, SortedMap<String, SortedMap<Integer, Integer>>> tasks;
     private final Map<String, Map<String, Set<String>>> edges;
     private final Map<String, Long> lastSeen;
+    private final Set<String> topologies;
+    /** The newest bucket with a value of any series, in epoch seconds; -1 if none. */
+    private final long newest;
     private final Map<TaskKey, List<Entry>> byTask;
     private final Map<String, Set<Double>> jvmStarts;
 
@@ -43,21 +47,27 @@ final class StormMetrics {
         this.lastSeen = lastSeen;
         this.byTask = byTask;
         this.jvmStarts = jvmStarts;
+        this.topologies = Collections.unmodifiableSet(new TreeSet<>(lastSeen.keySet()));
+        long newestOfAll = -1;
+        for (long seen : lastSeen.values()) {
+            newestOfAll = Math.max(newestOfAll, seen);
+        }
+        this.newest = newestOfAll;
     }
 
     /**
-     * Reads {@code series} with {@code layout}, keeping the topologies named {@code topologyName}
-     * (all when {@code null}); series the layout does not know are ignored.
+     * Reads {@code series}, each named as {@code names} reads its name; series it reads as empty are
+     * ignored.
      */
-    static StormMetrics of(List<Series> series, StormMetricLayout layout, String topologyName) {
+    static StormMetrics of(List<Series> series, Function<String, Optional<StormSeries>> names) {
         Map<String, SortedMap<String, SortedMap<Integer, Integer>>> tasks = new TreeMap<>();
         Map<String, Map<String, Set<String>>> edges = new TreeMap<>();
         Map<String, Long> lastSeen = new HashMap<>();
         Map<TaskKey, List<Entry>> byTask = new HashMap<>();
         Map<String, Set<Double>> jvmStarts = new HashMap<>();
         for (Series s : series) {
-            StormSeries name = layout.parse(s.name()).orElse(null);
-            if (name == null || (topologyName != null && !layout.isTopologyNamed(name.topology(), topologyName))) {
+            StormSeries name = names.apply(s.name()).orElse(null);
+            if (name == null) {
                 continue;
             }
             long newest = newestTime(s);
@@ -89,8 +99,13 @@ final class StormMetrics {
      * the ones still reporting, as Graphite keeps the recent past of stopped ones.
      */
     List<String> freshTopologies(long slackSeconds) {
-        long newest = lastSeen.values().stream().mapToLong(Long::longValue).max().orElse(-1);
-        return topologies().stream().filter(t -> lastSeen(t) >= newest - slackSeconds).toList();
+        List<String> fresh = new ArrayList<>(topologies.size());
+        for (String topology : topologies) {
+            if (lastSeen(topology) >= newest - slackSeconds) {
+                fresh.add(topology);
+            }
+        }
+        return fresh;
     }
 
     /** When the JVMs running {@code topology}'s workers started, as they report it, in epoch seconds. */
@@ -100,7 +115,7 @@ final class StormMetrics {
 
     /** Topologies with at least one value this round, by id (or name on 1.x). */
     Set<String> topologies() {
-        return Collections.unmodifiableSet(new TreeSet<>(lastSeen.keySet()));
+        return topologies;
     }
 
     /** The newest bucket with a value of any series of {@code topology}, in epoch seconds; -1 if none. */

@@ -4,7 +4,6 @@ import dev.lachesis.core.proc.ProcFs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,7 +17,7 @@ final class StormProcessFinder {
 
     private final ProcFs proc;
     private final List<Integer> configuredPids;
-    private final Pattern topologyId;
+    private final String topologyName;
     private final java.util.Set<Integer> reportedUnknown = new java.util.HashSet<>();
 
     /**
@@ -28,7 +27,7 @@ final class StormProcessFinder {
     StormProcessFinder(ProcFs proc, List<Integer> configuredPids, String topologyName) {
         this.proc = proc;
         this.configuredPids = List.copyOf(configuredPids);
-        this.topologyId = topologyName == null ? null : Pattern.compile(Pattern.quote(topologyName) + "-\\d+-\\d+");
+        this.topologyName = topologyName;
     }
 
     /** The Storm JVMs alive now, by ascending PID. */
@@ -50,7 +49,7 @@ final class StormProcessFinder {
         }
         for (int pid : proc.pids()) {
             StormProcess.fromCommandLine(pid, proc.cmdline(pid))
-                    .filter(p -> p.isLocalMode() || topologyId == null || topologyId.matcher(p.topologyId()).matches())
+                    .filter(p -> p.isLocalMode() || topologyName == null || TopologyIds.isIdOf(p.topologyId(), topologyName))
                     .ifPresent(found::add);
         }
         return found;

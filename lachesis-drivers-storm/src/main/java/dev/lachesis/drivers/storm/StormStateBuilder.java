@@ -11,7 +11,6 @@ import dev.lachesis.core.model.ThreadKind;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -20,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.slf4j.Logger;
@@ -52,6 +52,8 @@ final class StormStateBuilder {
     private final String speName;
     private final StormMetricLayout layout;
     private final Set<String> reported = new HashSet<>();
+    /** What each thread name says; names are the same every round while the JVMs keep their threads. */
+    private final RoundMemo<ThreadRole> threadRoles = new RoundMemo<>(ThreadRole::of);
 
     StormStateBuilder(String speName, StormMetricLayout layout) {
         this.speName = speName;
@@ -70,8 +72,18 @@ final class StormStateBuilder {
     private record PendingSource(JvmThread thread, SourceOperatorThreadName name) {
     }
 
+    /** What a thread's name says: a thread of a source-operators source, a Storm thread, or neither (both null). */
+    private record ThreadRole(SourceOperatorThreadName source, StormThread storm) {
+        static ThreadRole of(String threadName) {
+            Optional<SourceOperatorThreadName> source = SourceOperatorThreadName.parse(threadName);
+            return source.isPresent() ? new ThreadRole(source.get(), null)
+                    : new ThreadRole(null, StormThreadNames.classify(threadName).orElse(null));
+        }
+    }
+
     StormView build(List<StormProcess> processes, Map<Integer, List<JvmThread>> threadsByPid,
                     Map<Integer, Double> startedAt, StormMetrics metrics, Instant now) {
+        threadRoles.nextRound();
         Map<Integer, List<String>> localTopologies = localTopologies(processes, startedAt, metrics);
         List<Found> executors = new ArrayList<>();
         List<OperatorThread> threads = new ArrayList<>();
@@ -96,24 +108,19 @@ final class StormStateBuilder {
             List<Helper> helpers = new ArrayList<>();
             List<PendingSender> sent = new ArrayList<>();
             List<PendingSource> sourceThreads = new ArrayList<>();
-            Set<String> executorKeys = new HashSet<>();
+            Set<StormThread.Executor> executorsSeen = new HashSet<>();
             String indistinct = null;
             for (JvmThread thread : threadsByPid.getOrDefault(process.pid(), List.of())) {
-                Optional<SourceOperatorThreadName> source = SourceOperatorThreadName.parse(thread.name());
-                if (source.isPresent()) {
-                    sourceThreads.add(new PendingSource(thread, source.get()));
+                ThreadRole role = threadRoles.get(thread.name());
+                if (role.source() != null) {
+                    sourceThreads.add(new PendingSource(thread, role.source()));
                     continue;
                 }
-                Optional<StormThread> role = StormThreadNames.classify(thread.name());
-                if (role.isEmpty()) {
-                    continue;
-                }
-                StormThread r = role.get();
+                StormThread r = role.storm();
                 if (r instanceof StormThread.Executor e) {
                     List<String> reporting = process.isLocalMode()
                             ? reporting(topologies, metrics, e.component(), e.firstTask()) : topologies;
-                    if (!e.isSystem() && (reporting.size() > 1
-                            || !executorKeys.add(e.component() + "/" + e.firstTask() + "-" + e.lastTask()))) {
+                    if (!e.isSystem() && (reporting.size() > 1 || !executorsSeen.add(e))) {
                         indistinct = thread.name();
                     }
                     if (!reporting.isEmpty()) {
@@ -237,7 +244,7 @@ final class StormStateBuilder {
             }
         });
         List<LogicalOperator> logical = components.stream().map(c -> new LogicalOperator(c, c)).toList();
-        return new Query(topology, topology.replaceFirst("-\\d+-\\d+$", ""), logical, downstream);
+        return new Query(topology, TopologyIds.name(topology), logical, downstream);
     }
 
     /** A source-operators thread as a helper of the executor in its JVM that runs its component and task. */
@@ -274,8 +281,14 @@ final class StormStateBuilder {
     /** Those of {@code topologies} whose series report the executor's component and first task. */
     private static List<String> reporting(List<String> topologies, StormMetrics metrics, String component,
                                           int firstTask) {
-        return topologies.stream().filter(t -> metrics.tasks(t).getOrDefault(component,
-                Collections.emptySortedMap()).containsKey(firstTask)).toList();
+        List<String> reporting = new ArrayList<>(1);
+        for (String topology : topologies) {
+            SortedMap<Integer, Integer> tasks = metrics.tasks(topology).get(component);
+            if (tasks != null && tasks.containsKey(firstTask)) {
+                reporting.add(topology);
+            }
+        }
+        return reporting;
     }
 
     /**
@@ -302,8 +315,13 @@ final class StormStateBuilder {
             if (onWorkers.contains(topology)) {
                 continue;
             }
-            List<Integer> jvms = local.stream().filter(pid -> startedAt.containsKey(pid) && metrics.jvmStarts(topology)
-                    .stream().anyMatch(reported -> startedWith(reported, startedAt.get(pid)))).toList();
+            List<Integer> jvms = new ArrayList<>(1);
+            for (int pid : local) {
+                Double processStart = startedAt.get(pid);
+                if (processStart != null && reportsStartOf(metrics.jvmStarts(topology), processStart)) {
+                    jvms.add(pid);
+                }
+            }
             if (jvms.size() == 1) {
                 byPid.get(jvms.get(0)).add(topology);
             } else if (jvms.size() > 1) {
@@ -320,6 +338,16 @@ final class StormStateBuilder {
                     unsurePids, unsureTopologies, unsurePids);
         }
         return byPid;
+    }
+
+    /** Whether a worker reporting one of {@code reportedStarts} runs in the process started at {@code processStart}. */
+    private static boolean reportsStartOf(Set<Double> reportedStarts, double processStart) {
+        for (double reported : reportedStarts) {
+            if (startedWith(reported, processStart)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

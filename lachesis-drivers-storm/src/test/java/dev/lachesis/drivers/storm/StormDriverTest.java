@@ -477,6 +477,94 @@ class StormDriverTest {
         assertThat(listings).containsEntry(PID, 2);
     }
 
+    /** Storm 2.x's layout, noting every series name it is asked to read. */
+    private static final class ReadNames implements StormMetricLayout {
+        private final StormMetricLayout layout = new Storm2MetricLayout("");
+        private final List<String> read = new ArrayList<>();
+
+        @Override
+        public List<String> patterns(String topologyGlob) {
+            return layout.patterns(topologyGlob);
+        }
+
+        @Override
+        public String discoveryPattern(String topologyGlob) {
+            return layout.discoveryPattern(topologyGlob);
+        }
+
+        @Override
+        public java.util.Optional<StormSeries> parse(String seriesName) {
+            read.add(seriesName);
+            return layout.parse(seriesName);
+        }
+
+        @Override
+        public String topologyGlob(String topologyName) {
+            return layout.topologyGlob(topologyName);
+        }
+
+        @Override
+        public boolean isTopologyNamed(String topology, String name) {
+            return layout.isTopologyNamed(topology, name);
+        }
+
+        @Override
+        public String seriesTopology(String topologyId) {
+            return layout.seriesTopology(topologyId);
+        }
+
+        @Override
+        public boolean countersAreCumulative() {
+            return layout.countersAreCumulative();
+        }
+    }
+
+    private StormDriver driver(MetricSource source, StormMetricLayout layout) {
+        return new StormDriver("storm", new StormSettings(null, null, null, null, null, null), layout, null, List.of(),
+                source, lister, new ProcFs(proc), Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
+    }
+
+    @Test
+    void aRoundReadsOnlyTheSeriesNamesNoRoundReadBefore() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
+        List<Series> series = seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW);
+        ReadNames layout = new ReadNames();
+        StormDriver driver = driver(new StormFixtures.FixedMetricSource(series), layout);
+
+        driver.refresh();
+        List<String> firstRound = List.copyOf(layout.read);
+        SpeState state = driver.refresh();
+
+        assertThat(firstRound).as("the discovery query, then one for the topology it found: each name read once")
+                .contains("storm.topology." + TOPOLOGY_1_WORKER + ".localhost.__system.-1.1024-startTimeSecs")
+                .doesNotHaveDuplicates();
+        assertThat(layout.read).isEqualTo(firstRound);
+        assertThat(driver.fetch(state, Set.of(MetricNames.INPUT_QUEUE)).get(MetricNames.INPUT_QUEUE).asMap())
+                .containsEntry(op(TOPOLOGY_1_WORKER, "heavy", 2), 500.0).hasSize(5);
+    }
+
+    @Test
+    void seriesNamesMissingForTwoRoundsAreForgotten() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
+        String restarted = "lachesis-pipeline-2-1795433570";
+        List<Series> before = seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW);
+        var source = new StormFixtures.FixedMetricSource(before);
+        ReadNames layout = new ReadNames();
+        StormDriver driver = driver(source, layout);
+        String queue = before.stream().map(Series::name).filter(n -> n.endsWith("-receive-queue-population"))
+                .findFirst().orElseThrow();
+
+        driver.refresh();
+        source.set(seriesFor("storm-2.8.3/metric-names-1-worker.txt", restarted, NOW));
+        driver.refresh();
+        driver.refresh();
+        driver.refresh();
+        source.set(before);
+        driver.refresh();
+
+        assertThat(layout.read).as("read, forgotten, read again").filteredOn(queue::equals).hasSize(2);
+    }
+
     @Test
     void workersOfOtherTopologiesAreIgnoredAndWorkersNameTheirTopology() throws Exception {
         List<JvmThread> threads = StormFixtures.threads(7001, "storm-2.8.3/threads-1-worker.txt");
