@@ -39,7 +39,7 @@ public final class QueryCommand implements Callable<Integer> {
     private String metrics;
 
     @Option(names = "--wait-strategy", defaultValue = "progressive",
-            description = "How idle executors wait: park or progressive (Storm's default, spins first).")
+            description = "How idle executors wait: park (100 µs at a time), park-<µs>us such as park-1000us, or progressive (Storm's default, spins first).")
     private String waitStrategy;
 
     @Option(names = "--heavy-cost-us", defaultValue = "1000", description = "CPU time the heavy operator burns per tuple, in µs.")

@@ -63,7 +63,7 @@ public final class StormQueryMain implements Callable<Integer> {
     private HostPort metrics;
 
     @Option(names = "--wait-strategy", defaultValue = "progressive",
-            description = "Idle wait of executors: park or progressive (Storm's default).",
+            description = "Idle wait of executors: park (100 µs at a time), park-<µs>us, or progressive (Storm's default).",
             converter = WaitStrategyConverter.class)
     private WaitStrategy waitStrategy;
 

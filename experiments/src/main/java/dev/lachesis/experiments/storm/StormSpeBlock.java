@@ -31,6 +31,6 @@ public record StormSpeBlock(long pid, String topology, WaitStrategy waitStrategy
                       version: 2
                       window: 5s
                       wait-strategy: %s
-                """.formatted(pid, topology, waitStrategy.label());
+                """.formatted(pid, topology, waitStrategy.kind());
     }
 }

@@ -45,7 +45,7 @@ final class TrialOptions {
     private Duration measure;
 
     @Option(names = "--wait-strategy", defaultValue = "progressive",
-            description = "Storm only: how idle executors wait, progressive (Storm's default) or park (default: ${DEFAULT-VALUE}).")
+            description = "Storm only: how idle executors wait, progressive (Storm's default), park (100 µs at a time) or park-<µs>us such as park-1000us (default: ${DEFAULT-VALUE}).")
     private String waitStrategy;
 
     @Option(names = "--spe-cpus", defaultValue = "0", paramLabel = "LIST",
