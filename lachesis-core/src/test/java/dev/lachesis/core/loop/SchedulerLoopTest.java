@@ -25,6 +25,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntConsumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -247,30 +248,13 @@ class SchedulerLoopTest {
     void aRoundThatHangsDoesNotKeepCloseFromRestoringTheThreads() throws InterruptedException {
         CountDownLatch stuck = new CountDownLatch(1);
         CountDownLatch released = new CountDownLatch(1);
-        AtomicInteger calls = new AtomicInteger();
         SchedulerLoop loop = new SchedulerLoop(new Assembly(List.of(new Spe("storm", storm)),
-                List.of(new ScheduledPolicy("hangs", new Policy() {
-                    private final Policy delegate = new FakeOrderPolicyFactory.QueueOrder("hangs");
-
-                    @Override
-                    public Set<String> requiredMetrics() {
-                        return delegate.requiredMetrics();
+                List.of(new ScheduledPolicy("hangs", queueOrderCalling("hangs", call -> {
+                    if (call == 2) {
+                        stuck.countDown();
+                        awaitUninterruptibly(released);
                     }
-
-                    @Override
-                    public ScheduleForm form() {
-                        return delegate.form();
-                    }
-
-                    @Override
-                    public Schedule schedule(PolicyInput input) {
-                        if (calls.incrementAndGet() == 2) {
-                            stuck.countDown();
-                            awaitUninterruptibly(released);
-                        }
-                        return delegate.schedule(input);
-                    }
-                }, Duration.ofSeconds(1), List.of("storm"), fastTranslator)), resolver, List.of()),
+                }), Duration.ofSeconds(1), List.of("storm"), fastTranslator)), resolver, List.of()),
                 clockOneSecondLaterOnEveryRead(), true, round -> { }, Duration.ofMillis(50));
 
         try (LogCapture log = new LogCapture(SchedulerLoop.class);
@@ -293,6 +277,29 @@ class SchedulerLoopTest {
         assertThat(fastTranslator.history()).as("the late round applied nothing").hasSize(1);
     }
 
+    /** The fake queue-order policy {@code name}, which first tells {@code onCall} the number of this call (from 1). */
+    private static Policy queueOrderCalling(String name, IntConsumer onCall) {
+        Policy delegate = new FakeOrderPolicyFactory.QueueOrder(name);
+        AtomicInteger calls = new AtomicInteger();
+        return new Policy() {
+            @Override
+            public Set<String> requiredMetrics() {
+                return delegate.requiredMetrics();
+            }
+
+            @Override
+            public ScheduleForm form() {
+                return delegate.form();
+            }
+
+            @Override
+            public Schedule schedule(PolicyInput input) {
+                onCall.accept(calls.incrementAndGet());
+                return delegate.schedule(input);
+            }
+        };
+    }
+
     private static void awaitUninterruptibly(CountDownLatch latch) {
         boolean interrupted = false;
         while (true) {
@@ -312,30 +319,13 @@ class SchedulerLoopTest {
     @SuppressWarnings("try") // the capture only keeps the expected failure out of the build output
     void aStartedLoopKeepsSchedulingAfterAFailedRound() throws InterruptedException {
         CountDownLatch threeRounds = new CountDownLatch(3);
-        AtomicInteger calls = new AtomicInteger();
         SchedulerLoop loop = new SchedulerLoop(new Assembly(List.of(new Spe("storm", storm)),
-                List.of(new ScheduledPolicy("flaky", new Policy() {
-                    private final Policy delegate = new FakeOrderPolicyFactory.QueueOrder("flaky");
-
-                    @Override
-                    public Set<String> requiredMetrics() {
-                        return delegate.requiredMetrics();
+                List.of(new ScheduledPolicy("flaky", queueOrderCalling("flaky", call -> {
+                    threeRounds.countDown();
+                    if (call == 1) {
+                        throw new IllegalStateException("first round has no metrics yet");
                     }
-
-                    @Override
-                    public ScheduleForm form() {
-                        return delegate.form();
-                    }
-
-                    @Override
-                    public Schedule schedule(PolicyInput input) {
-                        threeRounds.countDown();
-                        if (calls.incrementAndGet() == 1) {
-                            throw new IllegalStateException("first round has no metrics yet");
-                        }
-                        return delegate.schedule(input);
-                    }
-                }, Duration.ofSeconds(1), List.of("storm"), fastTranslator)), resolver, List.of()),
+                }), Duration.ofSeconds(1), List.of("storm"), fastTranslator)), resolver, List.of()),
                 clockOneSecondLaterOnEveryRead());
 
         try (LogCapture log = new LogCapture(ConditionLog.class)) {
