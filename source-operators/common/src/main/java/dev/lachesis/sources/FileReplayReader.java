@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
 public final class FileReplayReader implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(FileReplayReader.class);
     private static final long FOLLOW_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
-    private static final double NANOS_PER_MILLI = 1e6;
+    private static final long NANOS_PER_MILLI = 1_000_000;
 
     private final Path path;
     private final double ratePerSecond;
@@ -147,8 +147,10 @@ public final class FileReplayReader implements Runnable {
         if (current.schedule().paced()) {
             long due = current.schedule().dueNanos(n);
             clock.sleepUntil(due);
-            producedAtMillis = current.startEpochMillis()
-                    + Math.round((due - current.schedule().startNanos()) / NANOS_PER_MILLI);
+            // Whole milliseconds, rounded down like the start's epoch time: a stamp never lies after the
+            // moment the schedule meant, so a sink's end-to-end latency is never understated (a fast
+            // real-time pipeline delivers records within a millisecond).
+            producedAtMillis = current.startEpochMillis() + (due - current.schedule().startNanos()) / NANOS_PER_MILLI;
         } else {
             producedAtMillis = clock.epochMillis();
         }

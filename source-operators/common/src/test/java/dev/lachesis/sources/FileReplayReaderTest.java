@@ -49,6 +49,21 @@ class FileReplayReaderTest {
     }
 
     @Test
+    void aProductionTimeBetweenTwoMillisecondsIsTheEarlierOneSoEndToEndLatencyIsNeverUnderstated()
+            throws IOException {
+        Path file = lines(3);
+        RecordBuffer<String> buffer = new RecordBuffer<>(10);
+        FileReplayReader reader = reader(FileReplaySettings.of(file).withRate(3), 0, 1, 0, buffer);
+
+        reader.run();
+
+        // Due at 0, 333.3 and 666.7 ms: a record stamped 667 could reach a fast sink "before" it was produced.
+        assertThat(drain(buffer)).extracting(StampedRecord::producedAtMillis).containsExactly(
+                ManualClock.EPOCH_MILLIS_AT_ZERO, ManualClock.EPOCH_MILLIS_AT_ZERO + 333,
+                ManualClock.EPOCH_MILLIS_AT_ZERO + 666);
+    }
+
+    @Test
     void aFullBufferHoldsTheReaderAndTheBacklogCountsWhatWaitsOutside() throws IOException {
         Path file = lines(100);
         RecordBuffer<String> buffer = new RecordBuffer<>(3);
