@@ -15,6 +15,9 @@ import org.apache.flink.metrics.MetricGroup;
  * owns and from which offsets, registers {@value SourceQueueSize#NAME} and stops the backlog's
  * thread when it closes. Not thread-safe, like the reader it wraps.
  */
+// Flink's SourceReader is AutoCloseable with close() throwing Exception (so InterruptedException too);
+// Flink closes readers itself, never in a try-with-resources, so javac's "try" lint does not apply.
+@SuppressWarnings("try")
 final class BacklogKafkaSourceReader<T> implements SourceReader<T, KafkaPartitionSplit> {
     private final SourceReader<T, KafkaPartitionSplit> reader;
     private final KafkaBacklog backlog;
