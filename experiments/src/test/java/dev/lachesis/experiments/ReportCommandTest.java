@@ -2,8 +2,6 @@ package dev.lachesis.experiments;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -18,15 +16,7 @@ class ReportCommandTest {
     @TempDir
     Path dir;
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        CommandLine commandLine = BenchCommand.commandLine();
-        commandLine.setOut(new PrintWriter(out));
-        commandLine.setErr(new PrintWriter(err));
-        return commandLine.execute(args);
-    }
+    private final BenchRun bench = new BenchRun();
 
     @Test
     void writesTheSummaryChartsAndPaperTableIntoTheSweepDirectory() throws Exception {
@@ -34,13 +24,13 @@ class ReportCommandTest {
                 + "storm,etl,progressive,1000,OS,1,60,800,5,4,9,50,40,90,0.9,NaN,NaN,NaN,NaN\n"
                 + "storm,etl,progressive,1000,LACHESIS-MOD-RT,1,60,1000,5,4,9,20,15,40,0.4,0.003,4,8,60\n");
 
-        int exit = run("report", "--in", dir.toString(), "--paper-table");
+        int exit = bench.run("report", "--in", dir.toString(), "--paper-table");
 
-        assertThat(exit).as(err.toString()).isZero();
+        assertThat(exit).as(bench.err()).isZero();
         assertThat(dir.resolve("summary.csv")).exists();
         assertThat(dir.resolve("storm-etl-progressive-e2e-latency.png")).exists();
         assertThat(dir.resolve("table1.md")).exists();
-        assertThat(out.toString()).contains(dir.resolve("summary.csv").toString())
+        assertThat(bench.out()).contains(dir.resolve("summary.csv").toString())
                 .contains("| MOD-RT vs OS | Throughput | **+25.0%** (paper +38%) |");
     }
 
@@ -49,7 +39,7 @@ class ReportCommandTest {
         Files.writeString(dir.resolve("measurements.csv"), HEADER
                 + "storm,etl,progressive,1000,OS,1,60,800,5,4,9,50,40,90,0.9,NaN,NaN,NaN,NaN\n");
 
-        assertThat(run("report", "--in", dir.toString())).isZero();
+        assertThat(bench.run("report", "--in", dir.toString())).isZero();
 
         assertThat(dir.resolve("table1.md")).doesNotExist();
         assertThat(dir.resolve("summary.csv")).exists();
@@ -60,18 +50,18 @@ class ReportCommandTest {
         Path file = dir.resolve("measurements.csv");
         Files.writeString(file, HEADER + "storm,etl,progressive,1000,OS,1,60,lots,5,4,9,50,40,90,0.9,NaN,NaN,NaN,NaN\n");
 
-        int exit = run("report", "--in", dir.toString());
+        int exit = bench.run("report", "--in", dir.toString());
 
         assertThat(exit).isEqualTo(CommandLine.ExitCode.SOFTWARE);
-        assertThat(err.toString()).isEqualTo("lachesis-bench: " + file
+        assertThat(bench.err()).isEqualTo("lachesis-bench: " + file
                 + ":2: column 8 (throughput) was 'lots' but must be a number (or NaN)" + System.lineSeparator());
     }
 
     @Test
     void aDirectoryThatDoesNotExistIsAUsageError() {
-        int exit = run("report", "--in", dir.resolve("missing").toString());
+        int exit = bench.run("report", "--in", dir.resolve("missing").toString());
 
         assertThat(exit).isEqualTo(CommandLine.ExitCode.USAGE);
-        assertThat(err.toString()).startsWith("--in was '" + dir.resolve("missing") + "' but is not a directory");
+        assertThat(bench.err()).startsWith("--in was '" + dir.resolve("missing") + "' but is not a directory");
     }
 }
