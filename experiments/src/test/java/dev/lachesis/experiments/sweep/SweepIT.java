@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The sweep harness as a user runs it, smoked: {@code bin/lachesis-bench sweep} over two low rates
- * of the ETL query on Storm, OS and LACHESIS-MOD-RT, a few seconds each; then
+ * of the ETL query on Storm, OS and LACHESIS-MOD-RT, eight seconds measured each; then
  * {@code bin/lachesis-bench report} on its output. Every trial must have measured the sink, the
  * observer's queues and, under MOD-RT, the daemon's rounds and cost; the sweep must exit 0 (nothing
  * left changed); the report must draw its charts. Needs the modules built, root and two CPUs.
@@ -37,7 +37,7 @@ class SweepIT {
         Path bench = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent().resolve("bin/lachesis-bench");
 
         String printed = run(bench.toString(), "sweep", "--spe", "storm", "--query", "etl", "--rates", "300,600",
-                "--modes", "OS,LACHESIS-MOD-RT", "--reps", "1", "--warm-up", "12s", "--measure", "4s",
+                "--modes", "OS,LACHESIS-MOD-RT", "--reps", "1", "--warm-up", "12s", "--measure", "8s",
                 "--wait-strategy", "park", "--out", out.toString());
 
         assertThat(printed).contains("[1/4] 300 t/s, OS, rep 1", "[4/4] 600 t/s, LACHESIS-MOD-RT, rep 1")
@@ -47,8 +47,10 @@ class SweepIT {
         List<String> header = List.of(Files.readAllLines(out.resolve("measurements.csv")).get(0).split(","));
         for (String[] row : rows) {
             double rate = Double.parseDouble(row[header.indexOf("rate")]);
+            // A rate this low is kept up with. The sink sees more only while a backlog left by a hiccup
+            // before the window (a GC, a start-up stall) drains: 30% more in 8 s is a 2.4-s backlog.
             assertThat(Double.parseDouble(row[header.indexOf("throughput")])).as("throughput at " + rate)
-                    .isBetween(0.8 * 0.98 * rate, 1.2 * rate);
+                    .isBetween(0.8 * 0.98 * rate, 1.3 * rate);
             assertThat(Double.parseDouble(row[header.indexOf("e2e_p50_ms")])).isPositive();
             assertThat(Double.parseDouble(row[header.indexOf("goal_cv")])).as("the observer saw queues").isNotNaN();
             boolean rtMode = row[header.indexOf("mode")].equals("LACHESIS-MOD-RT");
