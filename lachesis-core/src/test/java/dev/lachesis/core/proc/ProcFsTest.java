@@ -44,6 +44,25 @@ class ProcFsTest {
     }
 
     @Test
+    void readsANumericKernelSettingAndNothingWhenItIsMissingOrNotANumber() throws IOException {
+        Files.createDirectories(proc.resolve("sys/kernel"));
+        Files.writeString(proc.resolve("sys/kernel/sched_rt_runtime_us"), "-1\n");
+        Files.writeString(proc.resolve("sys/kernel/sched_rt_period_us"), "1000000\n");
+        Files.writeString(proc.resolve("sys/kernel/osrelease"), "6.18.44\n");
+        ProcFs procFs = new ProcFs(proc);
+
+        assertThat(procFs.kernelSetting("sched_rt_runtime_us")).hasValue(-1);
+        assertThat(procFs.kernelSetting("sched_rt_period_us")).hasValue(1_000_000);
+        assertThat(procFs.kernelSetting("osrelease")).isEmpty();
+        assertThat(procFs.kernelSetting("sched_rr_timeslice_ms")).isEmpty();
+    }
+
+    @Test
+    void readsAWholeKernelSettingOfTheMachinesProcNotJustItsFirstDigit() {
+        assertThat(ProcFs.system().kernelSetting("pid_max").orElseThrow()).isGreaterThan(ProcessHandle.current().pid());
+    }
+
+    @Test
     void seesThisJvmInTheMachinesProc() {
         int pid = (int) ProcessHandle.current().pid();
 
