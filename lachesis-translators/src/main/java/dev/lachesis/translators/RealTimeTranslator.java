@@ -65,7 +65,7 @@ public final class RealTimeTranslator extends ThreadTranslator {
             watchdog = null;
         }
         if (!budgets.applies()) {
-            RtBudgets.checkGlobalLimit(proc.root().resolve("sys/kernel/sched_rt_runtime_us")).ifPresent(LOG::warn);
+            RtBudgets.checkGlobalLimit(proc.kernelSetting("sched_rt_runtime_us")).ifPresent(LOG::warn);
         }
     }
 

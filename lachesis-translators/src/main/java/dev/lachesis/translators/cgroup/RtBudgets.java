@@ -156,12 +156,13 @@ public final class RtBudgets {
      * On cgroup v2 (or without RT group scheduling) only the global limit
      * {@code /proc/sys/kernel/sched_rt_runtime_us} keeps RT threads from taking every CPU; -1 means no
      * limit at all. Returns a warning to log when there is none.
+     *
+     * @param globalRuntimeUs that setting, as {@link dev.lachesis.core.proc.ProcFs#kernelSetting} reads it
      */
-    public static java.util.Optional<String> checkGlobalLimit(Path procSysRuntime) {
-        OptionalLong runtime = read(procSysRuntime);
-        if (runtime.isPresent() && runtime.getAsLong() < 0) {
-            return java.util.Optional.of(procSysRuntime + " is -1: real-time threads may take every CPU and starve the"
-                    + " machine; set it to e.g. 950000 (sysctl kernel.sched_rt_runtime_us=950000)");
+    public static java.util.Optional<String> checkGlobalLimit(OptionalLong globalRuntimeUs) {
+        if (globalRuntimeUs.isPresent() && globalRuntimeUs.getAsLong() < 0) {
+            return java.util.Optional.of("/proc/sys/kernel/sched_rt_runtime_us is -1: real-time threads may take every"
+                    + " CPU and starve the machine; set it to e.g. 950000 (sysctl kernel.sched_rt_runtime_us=950000)");
         }
         return java.util.Optional.empty();
     }
