@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,8 +28,9 @@ import org.slf4j.LoggerFactory;
  * Makes each thread SCHED_RR (or SCHED_FIFO) with an RT priority from the normalised schedule
  * ({@code sched_setscheduler}), the 2023 paper's real-time translator. Before a thread becomes
  * real-time its cgroup gets an RT budget when it has none (cgroup v1, {@link RtBudgets}). A
- * {@link RtWatchdog} demotes every RT thread it set back to SCHED_OTHER at once when a watched process
- * stops making progress, and no thread is made real-time again until the back-off has passed.
+ * {@link RtWatchdog} demotes every RT thread it set back to SCHED_OTHER at once when one of them (or,
+ * when the kernel does not throttle RT threads, any thread of their processes) is runnable but gets
+ * no CPU, and no thread is made real-time again until the back-off has passed.
  */
 public final class RealTimeTranslator extends ThreadTranslator {
     private static final Logger LOG = LoggerFactory.getLogger(RealTimeTranslator.class);
@@ -59,7 +61,7 @@ public final class RealTimeTranslator extends ThreadTranslator {
         this.watchdogSettings = settings.watchdog();
         this.nanoClock = nanoClock;
         if (settings.watchdog().enabled()) {
-            watchdog = new RtWatchdog(name, kernel, proc, settings.watchdog(), this::promotedPids, this::demoteAll);
+            watchdog = new RtWatchdog(name, kernel, proc, settings.watchdog(), this::promotedThreads, this::demoteAll);
             watchdog.start();
         } else {
             watchdog = null;
@@ -122,15 +124,15 @@ public final class RealTimeTranslator extends ThreadTranslator {
         return problems;
     }
 
-    /** Processes with at least one thread this translator made real-time (and not demoted). */
-    synchronized Set<Integer> promotedPids() {
-        Set<Integer> pids = new HashSet<>();
+    /** The threads this translator made real-time (and has not demoted since). */
+    synchronized Set<ThreadRef> promotedThreads() {
+        Set<ThreadRef> threads = new LinkedHashSet<>();
         for (Map.Entry<ThreadRef, Applied> e : applied.entrySet()) {
             if (e.getValue().value() != DEMOTED) {
-                pids.add(e.getKey().pid());
+                threads.add(e.getKey());
             }
         }
-        return pids;
+        return threads;
     }
 
     /** Demotes every RT thread this translator set to SCHED_OTHER at once and starts the back-off. */

@@ -5,8 +5,8 @@ import java.time.Duration;
 /**
  * Settings of the real-time progress watchdog ({@code watchdog} under the {@code rt} translator's
  * settings): whether it runs (default yes), how often it looks ({@code period}, default 200ms), how
- * long a runnable thread may get no CPU before the RT threads are demoted ({@code stall}, default
- * 500ms), and how long to wait before trying real-time again ({@code backoff}, default 30s, doubled
+ * long a watched runnable thread may get no CPU before the RT threads are demoted ({@code stall},
+ * default 500ms; {@link RtWatchdog} says which threads are watched), and how long to wait before trying real-time again ({@code backoff}, default 30s, doubled
  * on each further trip up to eight times). Immutable.
  */
 public record WatchdogSettings(boolean enabled, Duration period, Duration stall, Duration backoff) {

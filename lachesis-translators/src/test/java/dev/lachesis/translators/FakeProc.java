@@ -37,6 +37,13 @@ final class FakeProc {
         write(root.resolve(pid + "/task/" + tid + "/schedstat"), runTimeNanos + " 0 0\n");
     }
 
+    /** Sets the kernel's real-time throttling: {@code runtimeUs} of every 1000000 µs ({@code -1}: none). */
+    FakeProc rtRuntime(long runtimeUs) {
+        write(root.resolve("sys/kernel/sched_rt_runtime_us"), runtimeUs + "\n");
+        write(root.resolve("sys/kernel/sched_rt_period_us"), "1000000\n");
+        return this;
+    }
+
     /** Replaces the process with another one under the same PID (a later start time). */
     void restartProcess(int pid, long newStart) {
         deleteTree(root.resolve(Integer.toString(pid)));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lachesis.core.config.ConfigNode;
+import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.spi.TranslatorException;
 import dev.lachesis.translators.cgroup.CgroupHierarchy;
 import dev.lachesis.translators.cgroup.CgroupVersion;
@@ -115,10 +116,11 @@ class RealTimeTranslatorTest {
     void demotionSetsEveryRtThreadToOtherAndBacksOffBeforePromotingAgain() throws Exception {
         create("{watchdog: {enabled: false, backoff: 10s}}", null);
         translator.apply(translator.plan(single(100, 101, 5, 102, 1)));
+        assertThat(translator.promotedThreads()).containsExactly(new ThreadRef(100, 101), new ThreadRef(100, 102));
         kernel.calls.clear();
         translator.demoteAll("thread 'x' (100/103) was runnable but got no CPU for 600 ms");
         assertThat(kernel.calls).containsExactlyInAnyOrder("setScheduler 101 OTHER 0", "setScheduler 102 OTHER 0");
-        assertThat(translator.promotedPids()).isEmpty();
+        assertThat(translator.promotedThreads()).isEmpty();
         kernel.calls.clear();
         clock.addAndGet(9_000_000_000L);
         assertThat(translator.apply(translator.plan(single(100, 101, 5, 102, 1))).threads()).isEmpty();
