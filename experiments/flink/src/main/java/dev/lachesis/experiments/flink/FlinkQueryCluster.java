@@ -72,6 +72,9 @@ public final class FlinkQueryCluster implements Callable<Integer> {
         // try lint rejects for a resource.
         MiniCluster cluster = new MiniCluster(clusterConfig);
         try {
+            // On SIGTERM the JVM halts once its shutdown hooks have run, which is usually before
+            // close() below has finished: what Flink then leaves in java.io.tmpdir (its RPC jar among
+            // it) is deleted by the owner of this process (FlinkClusterProcess).
             Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "flink-query-cluster-stop"));
             if (exitWithParent) {
                 ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> {
