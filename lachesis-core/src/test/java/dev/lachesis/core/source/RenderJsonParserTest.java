@@ -44,6 +44,13 @@ class RenderJsonParserTest {
     }
 
     @Test
+    void skipsFieldsItDoesNotUseWhereverTheyAre() throws Exception {
+        String reordered = """
+                [{"tags": {"name": "a", "nested": [1, {"x": [2]}]}, "datapoints": [[3, 10]], "step": 1, "target": "a"}]""";
+        assertThat(RenderJsonParser.parse(reordered)).containsExactly(new Series("a", List.of(new DataPoint(10, 3))));
+    }
+
+    @Test
     void namesWhatTheBodyIsInstead() {
         assertThatThrownBy(() -> RenderJsonParser.parse("  \n")).hasMessage("an empty body");
         assertThatThrownBy(() -> RenderJsonParser.parse("<!DOCTYPE html><html><head><title>Graphite\n Browser</title>"))
@@ -55,8 +62,14 @@ class RenderJsonParserTest {
         assertThatThrownBy(() -> RenderJsonParser.parse("{\"error\": \"no\"}"))
                 .hasMessage("JSON that is not a list of series: '{\"error\": \"no\"}'");
         assertThatThrownBy(() -> RenderJsonParser.parse("[{\"name\": \"a\"}]"))
-                .hasMessage("a series without a text \"target\" and a \"datapoints\" list: '{\"name\":\"a\"}'");
+                .hasMessage("a series without a text \"target\" and a \"datapoints\" list: '{\"name\": \"a\"}'");
         assertThatThrownBy(() -> RenderJsonParser.parse("[{\"target\": \"a\", \"datapoints\": [[\"x\", 1]]}]"))
-                .hasMessage("a datapoint that is not [value or null, seconds] in series 'a': [\"x\",1]");
+                .hasMessage("a datapoint that is not [value or null, seconds] in series 'a': [\"x\", 1]");
+        assertThatThrownBy(() -> RenderJsonParser.parse("[{\"target\": \"a\", \"datapoints\": [[1, 2, 3]]}]"))
+                .hasMessage("a datapoint that is not [value or null, seconds] in series 'a': [1, 2, 3]");
+        assertThatThrownBy(() -> RenderJsonParser.parse("[{\"target\": \"a\", \"datapoints\": [[1, 2.5]]}]"))
+                .hasMessage("a datapoint that is not [value or null, seconds] in series 'a': [1, 2.5]");
+        assertThatThrownBy(() -> RenderJsonParser.parse("[\"a.b\"]"))
+                .hasMessage("a series without a text \"target\" and a \"datapoints\" list: '\"a.b\"'");
     }
 }
