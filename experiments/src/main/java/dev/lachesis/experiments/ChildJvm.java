@@ -1,5 +1,6 @@
 package dev.lachesis.experiments;
 
+import dev.lachesis.experiments.process.ChildTempDir;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -21,7 +22,13 @@ import org.slf4j.LoggerFactory;
  * tests run an SPE next to the daemon. Its standard output is read line by line: the first line
  * starting with a given marker completes {@link #awaitLine}, and every line is passed on to a
  * consumer. {@link #close()} sends SIGTERM, waits a grace period, then SIGKILL, so a child never
- * outlives its owner's {@code finally} block. Thread-safe.
+ * outlives its owner's {@code finally} block.
+ *
+ * <p>A JVM {@link #startWithOwnTmpdir started with a java.io.tmpdir of its own} has that
+ * directory deleted by {@link #close()} once it has ended, however it ended: a Storm
+ * {@code LocalCluster} stopped by a signal never runs its own clean-up and would leave five
+ * directories in {@code /tmp} per run. Close such a child when it exited by itself too, or its
+ * directory stays. Thread-safe.
  */
 public final class ChildJvm implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ChildJvm.class);
@@ -31,11 +38,14 @@ public final class ChildJvm implements AutoCloseable {
     private static final int TAIL_LINES = 20;
 
     private final Process process;
+    /** The child's {@code java.io.tmpdir} if it has one of its own, else null. */
+    private final ChildTempDir tempDir;
     private final CompletableFuture<String> marked = new CompletableFuture<>();
     private final java.util.ArrayDeque<String> tail = new java.util.ArrayDeque<>();
 
-    private ChildJvm(Process process, String marker, Consumer<String> output) {
+    private ChildJvm(Process process, ChildTempDir tempDir, String marker, Consumer<String> output) {
         this.process = process;
+        this.tempDir = tempDir;
         Thread reader = new Thread(() -> pump(marker, output), "child-" + process.pid() + "-stdout");
         reader.setDaemon(true);
         reader.start();
@@ -60,6 +70,32 @@ public final class ChildJvm implements AutoCloseable {
      */
     public static ChildJvm start(List<String> launcher, List<String> jvmOptions, String mainClass, List<String> args,
                                  String marker, Consumer<String> output) throws IOException {
+        return launch(javaCommand(launcher, jvmOptions, mainClass, args), null, marker, output);
+    }
+
+    /**
+     * Starts {@code mainClass} as {@link #start(List, List, String, List, String, Consumer)} does,
+     * with a {@code java.io.tmpdir} of its own, {@code lachesis-<main class's simple name>-*} in
+     * ours, which {@link #close()} deletes once the child has ended: for a program that leaves
+     * files there when a signal stops it, such as Storm's {@code LocalCluster}.
+     */
+    public static ChildJvm startWithOwnTmpdir(List<String> launcher, List<String> jvmOptions, String mainClass,
+                                              List<String> args, String marker, Consumer<String> output)
+            throws IOException {
+        String simpleName = mainClass.substring(mainClass.lastIndexOf('.') + 1);
+        ChildTempDir tempDir = ChildTempDir.create("lachesis-" + simpleName + "-");
+        List<String> options = new ArrayList<>(jvmOptions);
+        options.add(tempDir.jvmOption());
+        try {
+            return launch(javaCommand(launcher, options, mainClass, args), tempDir, marker, output);
+        } catch (IOException | RuntimeException e) {
+            tempDir.close();
+            throw e;
+        }
+    }
+
+    private static List<String> javaCommand(List<String> launcher, List<String> jvmOptions, String mainClass,
+                                            List<String> args) {
         List<String> command = new ArrayList<>(launcher);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
@@ -67,7 +103,7 @@ public final class ChildJvm implements AutoCloseable {
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass);
         command.addAll(args);
-        return exec(command, marker, output);
+        return command;
     }
 
     /**
@@ -75,12 +111,17 @@ public final class ChildJvm implements AutoCloseable {
      * error goes to ours, its standard output is read as for {@link #start}.
      */
     public static ChildJvm exec(List<String> command, String marker, Consumer<String> output) throws IOException {
+        return launch(command, null, marker, output);
+    }
+
+    private static ChildJvm launch(List<String> command, ChildTempDir tempDir, String marker, Consumer<String> output)
+            throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.INHERIT)
                 .redirectInput(ProcessBuilder.Redirect.PIPE);
         Process process = builder.start();
         LOG.debug("Started {} as PID {}", command, process.pid());
-        return new ChildJvm(process, marker, output);
+        return new ChildJvm(process, tempDir, marker, output);
     }
 
     public long pid() {
@@ -111,9 +152,22 @@ public final class ChildJvm implements AutoCloseable {
         return process.waitFor();
     }
 
-    /** Stops the child: SIGTERM, then SIGKILL if it is still alive after the grace period. */
+    /**
+     * Stops the child (SIGTERM, then SIGKILL if it is still alive after the grace period) unless it
+     * has ended, then deletes its own {@code java.io.tmpdir} if it has one. Idempotent.
+     */
     @Override
-    public void close() {
+    public synchronized void close() {
+        try {
+            stop();
+        } finally {
+            if (tempDir != null) {
+                tempDir.close();
+            }
+        }
+    }
+
+    private void stop() {
         if (!process.isAlive()) {
             return;
         }

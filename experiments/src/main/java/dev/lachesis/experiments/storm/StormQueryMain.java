@@ -33,6 +33,12 @@ import picocli.CommandLine.Spec;
  * {@code -Dstorm.local.sleeptime} seconds. A query that replays an input file (etl) reads
  * {@code --input}, or without it a file of {@code --input-seconds} worth of records that it writes
  * before submitting; the source stops at the file's end.
+ *
+ * <p>LocalCluster keeps its ZooKeeper, nimbus, supervisor and {@code storm.home} directories in
+ * {@code java.io.tmpdir} and deletes them in {@code close()}, which {@code LocalCluster.main}
+ * reaches only after its sleep: a JVM stopped by a signal never does. The launcher
+ * ({@link dev.lachesis.experiments.ChildJvm}) therefore gives this JVM a {@code java.io.tmpdir}
+ * of its own and deletes it once the JVM has ended.
  */
 @Command(name = "storm-query", description = "Submits an example query to the local Storm cluster it runs in.")
 public final class StormQueryMain implements Callable<Integer> {

@@ -28,6 +28,8 @@ public record StormQuerySpec(ExampleQuery query, String topologyName, double tup
                              long readyTimeoutSeconds, double sampleRate) {
     /** How long LocalCluster keeps the topology after submission: ten years, i.e. until stopped. */
     private static final long RUN_SECONDS = 10L * 365 * 24 * 3600;
+    /** The main class {@code storm local} runs: it starts the cluster, then calls {@link StormQueryMain#main}. */
+    private static final String LOCAL_CLUSTER = "org.apache.storm.LocalCluster";
 
     public StormQuerySpec {
         Objects.requireNonNull(query, "query");
@@ -45,7 +47,8 @@ public record StormQuerySpec(ExampleQuery query, String topologyName, double tup
 
     /**
      * Starts the child JVM. Its first output line starting with {@link StormQueryMain#READY} says that
-     * tuples reach the sink; every other line goes to {@code output}.
+     * tuples reach the sink; every other line goes to {@code output}. LocalCluster's directories go
+     * to a {@code java.io.tmpdir} of the child's own, which {@link ChildJvm#close()} deletes.
      */
     public ChildJvm start(Consumer<String> output) throws IOException {
         return start(List.of(), List.of(), output);
@@ -66,7 +69,7 @@ public record StormQuerySpec(ExampleQuery query, String topologyName, double tup
                 "--ready-timeout-s", Long.toString(readyTimeoutSeconds), "--sample-rate", Double.toString(sampleRate),
                 "--exit-with-parent"));
         args.addAll(moreArgs);
-        return ChildJvm.start(launcher, jvmOptions, "org.apache.storm.LocalCluster", args, StormQueryMain.READY, line -> {
+        return ChildJvm.startWithOwnTmpdir(launcher, jvmOptions, LOCAL_CLUSTER, args, StormQueryMain.READY, line -> {
             if (!line.startsWith(StormQueryMain.READY)) {
                 output.accept(line);
             }

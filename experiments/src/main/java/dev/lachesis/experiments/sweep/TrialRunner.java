@@ -36,7 +36,10 @@ import org.slf4j.LoggerFactory;
  * of the query against how it was before, and stops the rest. The metric store outlives the trials.
  *
  * <p>{@link #close()} may run on a shutdown hook's thread while {@link #run} is in flight: it
- * stops the trial's processes, the daemon first so it restores what it changed.
+ * stops the trial's processes, the daemon first so it restores what it changed. A query still
+ * starting is stopped by its launcher: {@code close()} interrupts the thread that waits for it and
+ * returns once the launcher has given up, so the JVM does not halt before the query's process has
+ * ended and its files are gone.
  */
 final class TrialRunner implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TrialRunner.class);
@@ -52,6 +55,8 @@ final class TrialRunner implements AutoCloseable {
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     /** Guarded by {@code this}. */
     private RunningQuery query;
+    /** The thread in {@link QueryLauncher#start} while it is there. */
+    private Thread starting;
     private ChildJvm observer;
     private ChildJvm daemon;
     private boolean closed;
@@ -76,7 +81,7 @@ final class TrialRunner implements AutoCloseable {
 
     TrialResult run(Trial trial) throws IOException, TimeoutException, InterruptedException, RunStopped {
         SinkMeter meter = new SinkMeter(line -> LOG.debug("spe: {}", line));
-        RunningQuery q = register(launcher.start(trial.rate(), settings.speCpus(), store.carbonPort(), input, meter));
+        RunningQuery q = startQuery(trial, meter);
         long start = System.currentTimeMillis();
         Map<Long, ThreadSched> before = ThreadSched.allOf(q.pid());
 
@@ -150,13 +155,43 @@ final class TrialRunner implements AutoCloseable {
         }
     }
 
-    private synchronized RunningQuery register(RunningQuery q) throws RunStopped {
-        if (closed) {
+    /**
+     * Starts the trial's query and keeps it for {@link #close()}, which meanwhile interrupts this
+     * thread and waits until the launcher has stopped what it started.
+     */
+    private RunningQuery startQuery(Trial trial, SinkMeter meter)
+            throws IOException, TimeoutException, InterruptedException, RunStopped {
+        synchronized (this) {
+            if (closed) {
+                throw new RunStopped("the sweep");
+            }
+            starting = Thread.currentThread();
+        }
+        try {
+            RunningQuery q = launcher.start(trial.rate(), settings.speCpus(), store.carbonPort(), input, meter);
+            synchronized (this) {
+                if (!closed) {
+                    query = q;
+                    return q;
+                }
+            }
+            // The start completed before close()'s interrupt could abort it: clear that, stop the query.
+            Thread.interrupted();
             q.close();
             throw new RunStopped("the sweep");
+        } catch (InterruptedException e) {
+            synchronized (this) {
+                if (closed) {
+                    throw new RunStopped("the sweep");
+                }
+            }
+            throw e;
+        } finally {
+            synchronized (this) {
+                starting = null;
+                notifyAll();
+            }
         }
-        query = q;
-        return q;
     }
 
     private synchronized void registerObserver(ChildJvm o) throws RunStopped {
@@ -216,12 +251,29 @@ final class TrialRunner implements AutoCloseable {
                 return;
             }
             closed = true;
+            if (starting != null) {
+                starting.interrupt();
+            }
         }
         stopRequested.countDown();
         synchronized (this) {
+            awaitStartAbandoned();
             List<String> problems = stopDaemon();
             problems.forEach(p -> LOG.warn("On stop: {}", p));
             stopObserverAndQuery();
+        }
+    }
+
+    /** Waits until no query is starting any more: its launcher has stopped what it started. */
+    private synchronized void awaitStartAbandoned() {
+        while (starting != null) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                LOG.warn("Stopped waiting for the query being started to stop");
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 }

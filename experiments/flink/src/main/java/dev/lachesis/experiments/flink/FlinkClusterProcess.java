@@ -1,16 +1,13 @@
 package dev.lachesis.experiments.flink;
 
+import dev.lachesis.experiments.process.ChildTempDir;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -20,7 +17,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,9 +28,9 @@ import org.slf4j.LoggerFactory;
  * its owner's {@code finally} block; and the child stops by itself when this JVM dies without
  * closing it ({@code --exit-with-parent}).
  *
- * <p>The child's {@code java.io.tmpdir} is a directory of its own, which {@link #close()} deletes
- * once the child has ended, however it ended. Flink writes its files there (by default
- * {@code io.tmp.dirs}, and with it the blob store and working directories, is
+ * <p>The child's {@code java.io.tmpdir} is a directory of its own (a {@link ChildTempDir}), which
+ * {@link #close()} deletes once the child has ended, however it ended. Flink writes its files
+ * there (by default {@code io.tmp.dirs}, and with it the blob store and working directories, is
  * {@code java.io.tmpdir}), among them a 21 MB copy of its RPC system's jar
  * ({@code flink-rpc-akka<uuid>.jar}) that only a completed {@code MiniCluster.close()} removes: a
  * child ended by a signal would otherwise leave one in {@code /tmp} per run. Only an owner that is
@@ -47,12 +43,12 @@ public final class FlinkClusterProcess implements AutoCloseable {
     private static final Duration GRACE = Duration.ofSeconds(10);
 
     private final Process process;
-    private final Path temporaryDirectory;
+    private final ChildTempDir temporaryDirectory;
     private final CompletableFuture<Matcher> ready = new CompletableFuture<>();
     private final LinkedBlockingQueue<String> laterJobs = new LinkedBlockingQueue<>();
     private final Consumer<String> output;
 
-    private FlinkClusterProcess(Process process, Path temporaryDirectory, Consumer<String> output) {
+    private FlinkClusterProcess(Process process, ChildTempDir temporaryDirectory, Consumer<String> output) {
         this.process = process;
         this.temporaryDirectory = temporaryDirectory;
         this.output = output;
@@ -76,8 +72,8 @@ public final class FlinkClusterProcess implements AutoCloseable {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(FlinkSettings.JAVA_17_OPTIONS);
         command.add("-Xmx" + heapMb + "m");
-        Path temporaryDirectory = Files.createTempDirectory("lachesis-flink-");
-        command.add("-Djava.io.tmpdir=" + temporaryDirectory);
+        ChildTempDir temporaryDirectory = ChildTempDir.create("lachesis-flink-");
+        command.add(temporaryDirectory.jvmOption());
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(FlinkQueryCluster.class.getName());
@@ -87,7 +83,7 @@ public final class FlinkClusterProcess implements AutoCloseable {
         try {
             process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         } catch (IOException e) {
-            deleteTree(temporaryDirectory);
+            temporaryDirectory.close();
             throw e;
         }
         LOG.debug("Started the Flink cluster as PID {} with java.io.tmpdir {}", process.pid(), temporaryDirectory);
@@ -164,7 +160,7 @@ public final class FlinkClusterProcess implements AutoCloseable {
         try {
             stop();
         } finally {
-            deleteTree(temporaryDirectory);
+            temporaryDirectory.close();
         }
     }
 
@@ -181,25 +177,6 @@ public final class FlinkClusterProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
-        }
-    }
-
-    /** Deletes {@code directory} and everything in it; a failure is logged with the path, for the user to remove it. */
-    private static void deleteTree(Path directory) {
-        try (Stream<Path> paths = Files.walk(directory)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(FlinkClusterProcess::deleteIfExists);
-        } catch (NoSuchFileException e) {
-            LOG.debug("{} is already gone", directory);
-        } catch (IOException | UncheckedIOException e) {
-            LOG.warn("Could not delete the Flink child's temporary directory {}: {}", directory, e.getMessage());
-        }
-    }
-
-    private static void deleteIfExists(Path path) {
-        try {
-            Files.deleteIfExists(path);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }
