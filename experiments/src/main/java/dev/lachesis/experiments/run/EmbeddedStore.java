@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * SPE reports to its carbon receiver and the daemon reads its render API, so an experiment needs no
  * Graphite installed. Stopping it ({@link #close()}) stops the process.
  */
-public final class EmbeddedStore implements AutoCloseable {
+public final class EmbeddedStore implements MetricStore {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedStore.class);
     private static final Pattern PORTS = Pattern.compile("carbon plaintext on [^:]+:(\\d+), HTTP on http://[^:]+:(\\d+)");
     private static final Duration START = Duration.ofSeconds(60);
@@ -55,14 +55,19 @@ public final class EmbeddedStore implements AutoCloseable {
         return process.pid();
     }
 
-    /** The carbon plaintext port on 127.0.0.1 the SPE reports to. */
+    @Override
     public int carbonPort() {
         return carbonPort;
     }
 
-    /** The render API port on 127.0.0.1 the daemon reads. */
+    @Override
     public int httpPort() {
         return httpPort;
+    }
+
+    @Override
+    public String describe() {
+        return "the embedded store (lachesis store, PID " + pid() + ")";
     }
 
     @Override

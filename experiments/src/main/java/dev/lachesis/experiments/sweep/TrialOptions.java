@@ -60,6 +60,11 @@ final class TrialOptions {
             description = "bin/lachesis, which runs the store and the daemons (default: $" + DemoCommand.HOME + "/bin/lachesis).")
     private Path lachesis;
 
+    @Option(names = "--graphite", paramLabel = "CARBON:HTTP",
+            description = "Use the Graphite running on this machine, its carbon plaintext and render API ports "
+                    + "(2003:8080 as deploy/graphite/graphite.sh sets it up), instead of the embedded store.")
+    private String graphite;
+
     @Option(names = "--ready-timeout", defaultValue = "180s", converter = DurationConverter.class,
             description = "How long the SPE may take until tuples reach the sink (default: ${DEFAULT-VALUE}).")
     private Duration readyTimeout;
@@ -93,7 +98,8 @@ final class TrialOptions {
             }
             Path dir = out != null ? out : home().resolve("experiments/results")
                     .resolve(launcher.spe() + "-" + launcher.query() + "-" + launcher.waitStrategy() + outSuffix);
-            return new TrialSettings(period, warmUp, measure, speList, other, script, dir);
+            GraphitePorts graphitePorts = graphite == null ? null : GraphitePorts.parse(graphite);
+            return new TrialSettings(period, warmUp, measure, speList, other, script, dir, graphitePorts);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(mixee.commandLine(), e.getMessage());
         }
@@ -102,7 +108,7 @@ final class TrialOptions {
     /**
      * These options as another command takes them, so that its trials run as these did: the SPE,
      * query, timing and CPUs always (the wait strategy for Storm only, where it applies), the
-     * scheduling period and the other CPUs when they were not left to their defaults.
+     * scheduling period, the other CPUs and the metric store when they were not left to their defaults.
      */
     List<String> arguments() {
         List<String> arguments = new ArrayList<>(List.of("--spe", spe, "--query", query));
@@ -113,6 +119,9 @@ final class TrialOptions {
                 DurationConverter.format(measure), "--spe-cpus", speCpus));
         if (otherCpus != null) {
             arguments.addAll(List.of("--other-cpus", otherCpus));
+        }
+        if (graphite != null) {
+            arguments.addAll(List.of("--graphite", graphite));
         }
         if (!DurationConverter.format(period).equals(DEFAULT_PERIOD)) {
             arguments.addAll(List.of("--period", DurationConverter.format(period)));

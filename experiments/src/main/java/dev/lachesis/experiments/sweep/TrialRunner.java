@@ -2,7 +2,7 @@ package dev.lachesis.experiments.sweep;
 
 import dev.lachesis.experiments.ChildJvm;
 import dev.lachesis.experiments.run.DaemonConfig;
-import dev.lachesis.experiments.run.EmbeddedStore;
+import dev.lachesis.experiments.run.MetricStore;
 import dev.lachesis.experiments.run.PhaseResult;
 import dev.lachesis.experiments.run.ProcessUsage;
 import dev.lachesis.experiments.run.RestoreCheck;
@@ -48,7 +48,7 @@ final class TrialRunner implements AutoCloseable {
 
     private final TrialSettings settings;
     private final QueryLauncher launcher;
-    private final EmbeddedStore store;
+    private final MetricStore store;
     private final Path work;
     private final Path journal;
     private final String cgroupRoot;
@@ -64,7 +64,7 @@ final class TrialRunner implements AutoCloseable {
     private final Path input;
 
     /** @param input the file the query replays, or null when it generates its own tuples */
-    TrialRunner(TrialSettings settings, QueryLauncher launcher, EmbeddedStore store, Path work, Path input) {
+    TrialRunner(TrialSettings settings, QueryLauncher launcher, MetricStore store, Path work, Path input) {
         this.input = input;
         this.settings = settings;
         this.launcher = launcher;

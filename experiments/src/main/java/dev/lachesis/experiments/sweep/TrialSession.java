@@ -1,6 +1,8 @@
 package dev.lachesis.experiments.sweep;
 
 import dev.lachesis.experiments.run.EmbeddedStore;
+import dev.lachesis.experiments.run.LocalGraphite;
+import dev.lachesis.experiments.run.MetricStore;
 import dev.lachesis.experiments.run.QueryInput;
 import dev.lachesis.experiments.run.RunStopped;
 import java.io.IOException;
@@ -25,7 +27,7 @@ final class TrialSession implements AutoCloseable {
     private final TrialSettings settings;
     private final Path work;
     private final Path input;
-    private EmbeddedStore store;
+    private MetricStore store;
     private MeasurementFiles files;
     private TrialRunner runner;
     private Thread hook;
@@ -56,7 +58,10 @@ final class TrialSession implements AutoCloseable {
         }
         TrialSession session = new TrialSession(command, console, err, launcher, settings);
         try {
-            session.store = EmbeddedStore.start(settings.lachesisOnOtherCpus());
+            GraphitePorts graphite = settings.graphite();
+            session.store = graphite == null ? EmbeddedStore.start(settings.lachesisOnOtherCpus())
+                    : LocalGraphite.at(graphite.carbon(), graphite.http());
+            console.println("Metric store: " + session.store.describe());
             session.files = new MeasurementFiles(settings.out(), launcher.spe(), launcher.query(), launcher.waitStrategy());
             session.runner = new TrialRunner(settings, launcher, session.store, session.work, session.input);
             session.hook = new Thread(session.runner::close, "lachesis-" + command + "-stop");

@@ -17,9 +17,10 @@ import java.util.Objects;
  * @param otherCpus the CPUs of the metric store, the daemons and the harness
  * @param lachesis the {@code bin/lachesis} script
  * @param out where the CSV files go
+ * @param graphite the ports of the Graphite on this machine to use, or null for the embedded store
  */
 record TrialSettings(Duration period, Duration warmUp, Duration measure, CpuList speCpus, CpuList otherCpus,
-                     Path lachesis, Path out) {
+                     Path lachesis, Path out, GraphitePorts graphite) {
     TrialSettings {
         Objects.requireNonNull(period, "period");
         Objects.requireNonNull(warmUp, "warmUp");

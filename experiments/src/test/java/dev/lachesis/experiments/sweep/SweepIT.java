@@ -3,8 +3,10 @@ package dev.lachesis.experiments.sweep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.lachesis.core.source.RealGraphite;
 import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.translators.RealTimeTranslatorFactory;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,6 +67,33 @@ class SweepIT {
         Path chart = out.resolve("storm-etl-park-throughput.png");
         assertThat(ImageIO.read(chart.toFile())).isNotNull();
         assertThat(out.resolve("summary.csv")).exists();
+    }
+
+    /**
+     * The same harness against the real Graphite ({@code --graphite 2003:8080}, as
+     * {@code deploy/graphite/graphite.sh} runs it): Storm reports to carbon and both daemons read
+     * graphite-web, so the observer must see queues and the acting daemon must rank and run.
+     */
+    @Test
+    void runsItsTrialsAgainstTheRealGraphite() throws Exception {
+        assumeTrue(CpuList.online().size() >= 2, "a sweep needs two CPUs");
+        RealGraphite.requireOrSkip();
+        Path bench = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent().resolve("bin/lachesis-bench");
+
+        String printed = run(bench.toString(), "sweep", "--spe", "storm", "--query", "etl", "--rates", "400",
+                "--modes", "LACHESIS-MOD", "--reps", "1", "--warm-up", "15s", "--measure", "6s",
+                "--wait-strategy", "park", "--graphite", RealGraphite.CARBON_PORT + ":" + URI.create(RealGraphite.URL).getPort(),
+                "--out", out.toString());
+
+        assertThat(printed).contains("Metric store: Graphite on 127.0.0.1 (carbon plaintext 2003, render API 8080)")
+                .doesNotContain("NOT RESTORED");
+        List<String> header = List.of(Files.readAllLines(out.resolve("measurements.csv")).get(0).split(","));
+        String[] row = rows(out.resolve("measurements.csv")).get(0);
+        assertThat(Double.parseDouble(row[header.indexOf("throughput")])).isPositive();
+        assertThat(Double.parseDouble(row[header.indexOf("goal_cv")])).as("the observer saw queues in Graphite").isNotNaN();
+        assertThat(Integer.parseInt(row[header.indexOf("rounds")])).isPositive();
+        assertThat(Files.readAllLines(out.resolve("operators.csv")))
+                .anyMatch(l -> l.contains(",LACHESIS-MOD,1,parse,") && l.endsWith(",nice"));
     }
 
     private static List<String[]> rows(Path csv) throws Exception {
