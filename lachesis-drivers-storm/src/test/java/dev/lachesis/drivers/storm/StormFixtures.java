@@ -52,13 +52,22 @@ final class StormFixtures {
         return threads;
     }
 
-    /** A fake {@code /proc} with one process: its command line and its task directory. */
+    /**
+     * A fake {@code /proc} with one process: its command line and its task directory, each thread
+     * with its {@code comm}, the first 15 characters of its name as Linux keeps them.
+     */
     static void process(Path proc, int pid, List<String> cmdline, List<JvmThread> threads) throws IOException {
         Path dir = Files.createDirectories(proc.resolve(Integer.toString(pid)));
         Files.writeString(dir.resolve("cmdline"), String.join("\0", cmdline) + "\0");
         for (JvmThread t : threads) {
-            Files.createDirectories(dir.resolve("task").resolve(Integer.toString(t.tid())));
+            Path task = Files.createDirectories(dir.resolve("task").resolve(Integer.toString(t.tid())));
+            Files.writeString(task.resolve("comm"), comm(t.name()) + "\n");
         }
+    }
+
+    /** The kernel's name of a thread named {@code name}: its first 15 characters. */
+    static String comm(String name) {
+        return name.length() > 15 ? name.substring(0, 15) : name;
     }
 
     /**
