@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -28,8 +29,8 @@ import org.slf4j.LoggerFactory;
  * A topology belongs to the one local-mode JVM whose start it reports ({@code startTimeSecs}); Storm
  * registers that gauge when {@code __system} prepares, a second or more after the executors' queue
  * gauges, so until it comes a topology goes to the one local-mode JVM whose threads' kernel names
- * show an executor of every component the topology reports — a placement its reported start then
- * confirms or moves. When the reported start fits several JVMs and their threads do not tell them
+ * show an executor of every component the topology reports, started after the topology was
+ * submitted (its id ends in that time) — a placement its reported start then confirms or moves. When the reported start fits several JVMs and their threads do not tell them
  * apart, the topology is placed nowhere, with one warning. A topology leaves a local-mode JVM
  * when it has not reported for a while (as the driver tells) or the JVM ends; a worker keeps its
  * topology while it lives. Not thread-safe.
@@ -44,13 +45,20 @@ final class JvmTopologies {
     static final double JVM_START_LAG_SECONDS = 5.0;
     /** How far {@code /proc}'s start time (clock ticks placed by the uptime) may be off. */
     private static final double PROC_START_ERROR_SECONDS = 0.05;
+    /** Clock ticks per second in {@code /proc}'s start times: {@code USER_HZ}, 100 wherever Linux exports it, as {@link ProcFs} assumes. */
+    private static final double TICKS_PER_SECOND = 100;
+    /** How much earlier than a topology's submission (Nimbus's clock, cut to the second) its executor threads may seem to start. */
+    private static final double SUBMISSION_SLACK_SECONDS = 1.0;
 
     private final StormMetricLayout layout;
     private final ProcFs proc;
     private final Map<Integer, Jvm> jvms = new TreeMap<>();
-    /** Each JVM's thread kernel names, read again only when its threads changed. */
-    private final Map<Integer, KernelNames> kernelNames = new HashMap<>();
+    /** Each JVM's threads as {@code /proc} describes them, read again only when its threads changed. */
+    private final Map<Integer, ThreadStats> threadStats = new HashMap<>();
     private final Set<String> reported = new HashSet<>();
+    /** The round being placed: its time, and each JVM's start as read in it. */
+    private Instant now;
+    private final Map<Integer, Optional<Double>> startedAt = new HashMap<>();
 
     /** A JVM running topologies: when it started (a reused PID starts later) and each topology, confirmed or not. */
     private static final class Jvm {
@@ -63,7 +71,7 @@ final class JvmTopologies {
         }
     }
 
-    private record KernelNames(List<Integer> tids, List<String> names) {
+    private record ThreadStats(List<Integer> tids, List<TaskStat> stats) {
     }
 
     JvmTopologies(StormMetricLayout layout, ProcFs proc) {
@@ -79,6 +87,8 @@ final class JvmTopologies {
      */
     Map<Integer, List<String>> update(List<StormProcess> processes, StormMetrics metrics, Set<String> stillReporting,
                                       Instant now) {
+        this.now = now;
+        startedAt.clear();
         forgetEnded(processes);
         Set<String> running = metrics.runningTopologies();
         Set<String> onWorkers = new HashSet<>();
@@ -96,7 +106,7 @@ final class JvmTopologies {
                 placeWorker(process, topology, metrics);
             }
         }
-        Round round = new Round(local, metrics, now);
+        Round round = new Round(local, metrics);
         for (String topology : running) {
             if (!onWorkers.contains(topology)) {
                 round.place(topology);
@@ -124,7 +134,7 @@ final class JvmTopologies {
         processes.forEach(p -> alive.add(p.pid()));
         jvms.entrySet().removeIf(e -> !alive.contains(e.getKey())
                 || startTicks(e.getKey()).map(t -> t != e.getValue().startTicks).orElse(true));
-        kernelNames.keySet().retainAll(alive);
+        threadStats.keySet().retainAll(alive);
     }
 
     private void placeWorker(StormProcess worker, String topology, StormMetrics metrics) {
@@ -133,7 +143,7 @@ final class JvmTopologies {
             return;
         }
         Set<String> components = metrics.queryComponents(topology, worker.port());
-        if (showsExecutors(worker.pid(), components)) {
+        if (showsExecutors(worker.pid(), topology, components)) {
             place(worker.pid(), topology, true, "a worker of it by its arguments");
         }
     }
@@ -151,34 +161,57 @@ final class JvmTopologies {
     }
 
     /**
-     * Whether the kernel names of {@code pid}'s threads show an executor of each of
-     * {@code components} (at least one).
+     * Whether the threads of {@code pid} show an executor of each of {@code components} (at least
+     * one) by their kernel names, started no earlier than {@code topology} was submitted: a JVM
+     * running another topology of the same shape started its executors before.
      */
-    private boolean showsExecutors(int pid, Set<String> components) {
+    private boolean showsExecutors(int pid, String topology, Set<String> components) {
         if (components.isEmpty()) {
             return false;
         }
-        List<String> names = kernelNames(pid);
+        long earliestTicks = Long.MIN_VALUE;
+        OptionalLong submitted = TopologyIds.submittedAt(topology);
+        if (submitted.isPresent()) {
+            Optional<Double> processStart = startedAt(pid);
+            Optional<Long> processTicks = startTicks(pid);
+            if (processStart.isEmpty() || processTicks.isEmpty()) {
+                return false;
+            }
+            earliestTicks = processTicks.get()
+                    + (long) Math.floor((submitted.getAsLong() - SUBMISSION_SLACK_SECONDS - processStart.get()) * TICKS_PER_SECOND);
+        }
+        List<TaskStat> stats = threadStats(pid);
         for (String component : components) {
-            if (names.stream().noneMatch(n -> StormThreadNames.mayBeExecutorOf(n, component))) {
+            boolean shown = false;
+            for (TaskStat stat : stats) {
+                if (stat.startTimeTicks() >= earliestTicks && StormThreadNames.mayBeExecutorOf(stat.comm(), component)) {
+                    shown = true;
+                    break;
+                }
+            }
+            if (!shown) {
                 return false;
             }
         }
         return true;
     }
 
-    private List<String> kernelNames(int pid) {
+    private List<TaskStat> threadStats(int pid) {
         List<Integer> tids = proc.tids(pid);
-        KernelNames known = kernelNames.get(pid);
+        ThreadStats known = threadStats.get(pid);
         if (known == null || !known.tids().equals(tids)) {
-            List<String> names = new ArrayList<>(tids.size());
+            List<TaskStat> stats = new ArrayList<>(tids.size());
             for (int tid : tids) {
-                proc.comm(pid, tid).ifPresent(names::add);
+                proc.taskStat(pid, tid).ifPresent(stats::add);
             }
-            known = new KernelNames(tids, names);
-            kernelNames.put(pid, known);
+            known = new ThreadStats(tids, stats);
+            threadStats.put(pid, known);
         }
-        return known.names();
+        return known.stats();
+    }
+
+    private Optional<Double> startedAt(int pid) {
+        return startedAt.computeIfAbsent(pid, p -> proc.startEpochSeconds(p, now));
     }
 
     private Optional<Long> startTicks(int pid) {
@@ -199,19 +232,16 @@ final class JvmTopologies {
         }
     }
 
-    /** One round's placing of local-mode topologies; reads each JVM's start once. */
+    /** One round's placing of local-mode topologies. */
     private final class Round {
         private final List<StormProcess> local;
         private final StormMetrics metrics;
-        private final Instant now;
-        private final Map<Integer, Optional<Double>> startedAt = new HashMap<>();
         private final Set<Integer> unsurePids = new TreeSet<>();
         private final Set<String> unsureTopologies = new TreeSet<>();
 
-        private Round(List<StormProcess> local, StormMetrics metrics, Instant now) {
+        private Round(List<StormProcess> local, StormMetrics metrics) {
             this.local = local;
             this.metrics = metrics;
-            this.now = now;
         }
 
         private void place(String topology) {
@@ -281,7 +311,7 @@ final class JvmTopologies {
         private List<Integer> startedAs(Set<Double> starts) {
             List<Integer> fit = new ArrayList<>(1);
             for (StormProcess process : local) {
-                Optional<Double> start = startedAt.computeIfAbsent(process.pid(), pid -> proc.startEpochSeconds(pid, now));
+                Optional<Double> start = startedAt(process.pid());
                 if (start.isPresent() && starts.stream().anyMatch(s -> startedWith(s, start.get()))) {
                     fit.add(process.pid());
                 }
@@ -291,7 +321,7 @@ final class JvmTopologies {
 
         private List<Integer> shaped(String topology, List<Integer> pids) {
             Set<String> components = metrics.queryComponents(topology, null);
-            return pids.stream().filter(pid -> showsExecutors(pid, components)).toList();
+            return pids.stream().filter(pid -> showsExecutors(pid, topology, components)).toList();
         }
 
         private void once(String key, String format, Object... args) {

@@ -112,6 +112,28 @@ class JvmTopologiesTest {
         }
     }
 
+    /**
+     * Seen on this machine: another LocalCluster had run the same example query for an hour when ours
+     * reported its first queues, before our executors started.
+     */
+    @Test
+    void aJvmWhoseExecutorsLookAlikeButStartedBeforeTheTopologyWasSubmittedDoesNotRunIt() throws Exception {
+        localJvm(OTHER, pipeline(OTHER), NOW - 3600.5);
+        StormFixtures.threadsStarted(proc, OTHER, pipeline(OTHER), 3000);
+        localJvm(PID, idle(PID), NOW - 70.5);
+        JvmTopologies topologies = topologies();
+
+        Map<Integer, List<String>> beforeExecutors = update(topologies, firstReport(TOPOLOGY_1_WORKER), Set.of(),
+                OTHER, PID);
+        StormFixtures.threadsStarted(proc, PID, pipeline(PID), 2);
+        Map<Integer, List<String>> withExecutors = update(topologies, firstReport(TOPOLOGY_1_WORKER), Set.of(),
+                OTHER, PID);
+
+        assertThat(TopologyIds.submittedAt(TOPOLOGY_1_WORKER)).hasValue(NOW - 58);
+        assertThat(beforeExecutors).isEmpty();
+        assertThat(withExecutors).isEqualTo(Map.of(PID, List.of(TOPOLOGY_1_WORKER)));
+    }
+
     @Test
     void theStartATopologyReportsMovesItFromAJvmWhoseThreadsLookedAlike() throws Exception {
         localJvm(PID, pipeline(PID), NOW - 90.5);
