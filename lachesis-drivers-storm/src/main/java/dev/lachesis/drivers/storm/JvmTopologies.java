@@ -30,10 +30,11 @@ import org.slf4j.LoggerFactory;
  * registers that gauge when {@code __system} prepares, a second or more after the executors' queue
  * gauges, so until it comes a topology goes to the one local-mode JVM whose threads' kernel names
  * show an executor of every component the topology reports, started after the topology was
- * submitted (its id ends in that time) — a placement its reported start then confirms or moves. When the reported start fits several JVMs and their threads do not tell them
- * apart, the topology is placed nowhere, with one warning. A topology leaves a local-mode JVM
- * when it has not reported for a while (as the driver tells) or the JVM ends; a worker keeps its
- * topology while it lives. Not thread-safe.
+ * submitted (its id ends in that time) — a placement its reported start then confirms or moves.
+ * When the reported start fits several JVMs and their threads do not tell them apart, the topology
+ * is placed nowhere, with one warning. A topology leaves a local-mode JVM when it has not reported
+ * for a while (as the driver tells) or the JVM ends; a worker keeps its topology while it lives.
+ * Not thread-safe.
  */
 final class JvmTopologies {
     private static final Logger LOG = LoggerFactory.getLogger(JvmTopologies.class);
@@ -45,9 +46,9 @@ final class JvmTopologies {
     static final double JVM_START_LAG_SECONDS = 5.0;
     /** How far {@code /proc}'s start time (clock ticks placed by the uptime) may be off. */
     private static final double PROC_START_ERROR_SECONDS = 0.05;
-    /** Clock ticks per second in {@code /proc}'s start times: {@code USER_HZ}, 100 wherever Linux exports it, as {@link ProcFs} assumes. */
+    /** Clock ticks per second in {@code /proc}'s start times: {@code USER_HZ}, 100 wherever Linux exports it. */
     private static final double TICKS_PER_SECOND = 100;
-    /** How much earlier than a topology's submission (Nimbus's clock, cut to the second) its executor threads may seem to start. */
+    /** How much earlier than its topology's submission (whole seconds) an executor thread may seem to start. */
     private static final double SUBMISSION_SLACK_SECONDS = 1.0;
 
     private final StormMetricLayout layout;
