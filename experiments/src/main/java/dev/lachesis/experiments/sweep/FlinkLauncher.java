@@ -3,6 +3,7 @@ package dev.lachesis.experiments.sweep;
 import dev.lachesis.experiments.ChildJvm;
 import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.experiments.run.SpeBlock;
+import dev.lachesis.experiments.shapes.Fanout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,9 +58,10 @@ final class FlinkLauncher implements QueryLauncher {
         return "none";
     }
 
+    /** The etl and fanout queries replay SenML records ({@code --input}); the others generate theirs. */
     @Override
     public boolean readsInput() {
-        return query.equals("etl");
+        return query.equals("etl") || query.equals(Fanout.NAME);
     }
 
     @Override
