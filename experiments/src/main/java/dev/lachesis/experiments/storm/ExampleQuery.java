@@ -33,29 +33,6 @@ public enum ExampleQuery {
         }
     },
     /**
-     * RIoTBench's ETL: ten operators that parse, clean, join, annotate and convert sensor records in
-     * SenML, replayed from an input file ({@link EtlTopology}); the heavy cost does not apply.
-     */
-    ETL {
-        @Override
-        public StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input) {
-            if (input == null) {
-                throw new IllegalArgumentException("the etl query needs an input file of SenML records");
-            }
-            return EtlTopology.build(input, tuplesPerSecond);
-        }
-
-        @Override
-        public Map<String, Object> topologySettings() {
-            return EtlTopology.SETTINGS;
-        }
-
-        @Override
-        public boolean readsInput() {
-            return true;
-        }
-    },
-    /**
      * Parallel operators of uneven cost behind a split ({@link FanoutTopology}): the ETL query's
      * SenML records replayed from an input file, a light parse, three branches (heavy ×2, medium,
      * light filter) and a merge; the heavy cost does not apply.
@@ -94,6 +71,29 @@ public enum ExampleQuery {
         @Override
         public Map<String, Object> topologySettings() {
             return EtlTopology.SETTINGS;
+        }
+    },
+    /**
+     * RIoTBench's ETL: ten operators that parse, clean, join, annotate and convert sensor records in
+     * SenML, replayed from an input file ({@link EtlTopology}); the heavy cost does not apply.
+     */
+    ETL {
+        @Override
+        public StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input) {
+            if (input == null) {
+                throw new IllegalArgumentException("the etl query needs an input file of SenML records");
+            }
+            return EtlTopology.build(input, tuplesPerSecond);
+        }
+
+        @Override
+        public Map<String, Object> topologySettings() {
+            return EtlTopology.SETTINGS;
+        }
+
+        @Override
+        public boolean readsInput() {
+            return true;
         }
     };
 

@@ -3,7 +3,6 @@ package dev.lachesis.experiments.sweep;
 import dev.lachesis.experiments.ChildJvm;
 import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.experiments.run.SpeBlock;
-import dev.lachesis.experiments.shapes.Fanout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,7 +60,7 @@ final class FlinkLauncher implements QueryLauncher {
     /** The etl and fanout queries replay SenML records ({@code --input}); the others generate theirs. */
     @Override
     public boolean readsInput() {
-        return query.equals("etl") || query.equals(Fanout.NAME);
+        return query.equals("etl") || query.equals("fanout");
     }
 
     @Override

@@ -8,9 +8,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Prints a {@link SinkReport} of this JVM's {@link SinkStats} once a second, the lines a query JVM
  * writes on standard output for the launcher and the benchmark harness to read, whichever SPE runs
- * the query; when the query counts what its source takes in ({@link SourceStats}), a
- * {@link SourceReport} of the same interval follows each. Runs on a daemon thread ({@value #THREAD})
- * for as long as the JVM lives.
+ * the query. Runs on a daemon thread ({@value #THREAD}) for as long as the JVM lives.
  */
 public final class SinkReportPrinter {
     /** The name of the printing thread, which a scheduler should leave alone. */
@@ -29,15 +27,9 @@ public final class SinkReportPrinter {
             thread.setDaemon(true);
             return thread;
         });
-        long start = System.currentTimeMillis();
-        SinkStats.jvm().takeReport(start);
-        SourceStats.jvm().takeReport(start);
+        SinkStats.jvm().takeReport(System.currentTimeMillis());
         reporter.scheduleAtFixedRate(() -> {
-            long now = System.currentTimeMillis();
-            out.println(SinkStats.jvm().takeReport(now).toLine());
-            if (SourceStats.jvm().counting()) {
-                out.println(SourceStats.jvm().takeReport(now).toLine());
-            }
+            out.println(SinkStats.jvm().takeReport(System.currentTimeMillis()).toLine());
             out.flush();
         }, 1, 1, TimeUnit.SECONDS);
     }

@@ -89,8 +89,7 @@ public final class ExampleQueryOptions {
     boolean resubmitOnCancel;
 
     @Option(names = "--sink-reports",
-            description = "etl, fanout, chain: once the job runs, print a SINK line (records and latencies at the sink) every "
-                    + "second, and for fanout and chain a SOURCE line (records the source took in) after it.")
+            description = "etl, fanout, chain: once the job runs, print a SINK line (records and latencies at the sink) every second.")
     boolean sinkReports;
 
     /**

@@ -1,7 +1,6 @@
 package dev.lachesis.experiments.flink;
 
 import dev.lachesis.experiments.measure.SinkReport;
-import dev.lachesis.experiments.measure.SourceReport;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
@@ -17,9 +16,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code bin/lachesis-bench-flink}: starts an example query (pipeline, etl, fanout or chain) on a
- * Flink MiniCluster in a child JVM, prints {@code flink pid=<pid> rest-port=<port> job=<id>} once the
- * job runs, then passes on the child's {@code SINK} and {@code SOURCE} lines ({@code --sink-reports}),
- * and keeps it running until this process is stopped (Ctrl-C or SIGTERM), which stops the child too.
+ * Flink MiniCluster in a child JVM, prints {@code flink pid=<pid> rest-port=<port> job=<id>} once the job
+ * runs, then passes on the child's {@code SINK} lines ({@code --sink-reports}), and keeps it running
+ * until this process is stopped (Ctrl-C or SIGTERM), which stops the child too.
  */
 @Command(name = "lachesis-bench-flink", mixinStandardHelpOptions = true,
         description = "Runs an example query on Apache Flink 1.20 in a child JVM until stopped.")
@@ -45,7 +44,7 @@ public final class FlinkQueryLauncher implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         CountDownLatch announced = new CountDownLatch(1);
         FlinkClusterProcess child = FlinkClusterProcess.start(heapMb, args, line -> {
-            if (line.startsWith(SinkReport.PREFIX + " ") || line.startsWith(SourceReport.PREFIX + " ")) {
+            if (line.startsWith(SinkReport.PREFIX + " ")) {
                 awaitQuietly(announced);
                 out.println(line);
                 out.flush();

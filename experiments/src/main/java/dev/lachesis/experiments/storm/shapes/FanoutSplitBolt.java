@@ -1,6 +1,5 @@
 package dev.lachesis.experiments.storm.shapes;
 
-import dev.lachesis.experiments.measure.SourceStats;
 import dev.lachesis.experiments.shapes.Fanout;
 import dev.lachesis.sources.storm.FileReplaySpout;
 import java.util.Map;
@@ -15,8 +14,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The fanout query's parse: finds each replayed record's message id ({@link Fanout#parse}), keys the
  * record by it and emits it on the stream of its branch ({@link Fanout#branch}), named after the
- * branch's operator. It is the first operator behind the file spout, so it counts what the source
- * took in ({@link SourceStats}).
+ * branch's operator.
  */
 final class FanoutSplitBolt extends BaseBasicBolt {
     private static final long serialVersionUID = 1L;
@@ -30,7 +28,6 @@ final class FanoutSplitBolt extends BaseBasicBolt {
 
     @Override
     public void execute(Tuple input, BasicOutputCollector collector) {
-        SourceStats.jvm().took(1);
         long key;
         try {
             key = Fanout.key(Fanout.parse(input.getStringByField(FileReplaySpout.RECORD_FIELD)));

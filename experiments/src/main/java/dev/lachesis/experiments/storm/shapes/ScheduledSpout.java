@@ -1,7 +1,6 @@
 package dev.lachesis.experiments.storm.shapes;
 
 import dev.lachesis.experiments.measure.EpochMicros;
-import dev.lachesis.experiments.measure.SourceStats;
 import dev.lachesis.experiments.shapes.Chain;
 import dev.lachesis.experiments.shapes.FixedRateSchedule;
 import java.util.Map;
@@ -16,8 +15,7 @@ import org.apache.storm.topology.base.BaseRichSpout;
  * whatever is due whenever Storm asks for tuples, at most {@value #MAX_BURST} a call. When Storm
  * stops asking (back-pressure, or no CPU for this executor) it falls behind and catches up later;
  * each tuple is stamped with the time its schedule named, so end-to-end latency includes that wait.
- * It registers no metric of its own: Lachesis sees no backlog for it. It counts what it emitted for
- * the harness only ({@link SourceStats}, printed to standard output). Tuples carry no message id.
+ * It registers no metric of its own: Lachesis sees no backlog for it. Tuples carry no message id.
  */
 final class ScheduledSpout extends BaseRichSpout {
     private static final long serialVersionUID = 1L;
@@ -48,8 +46,7 @@ final class ScheduledSpout extends BaseRichSpout {
     @Override
     public void nextTuple() {
         long now = EpochMicros.now();
-        int emitted = 0;
-        while (emitted < MAX_BURST) {
+        for (int emitted = 0; emitted < MAX_BURST; emitted++) {
             long due = schedule.dueAtMicros(next);
             if (due > now) {
                 break;
@@ -57,10 +54,6 @@ final class ScheduledSpout extends BaseRichSpout {
             long key = Chain.key(seed, next);
             collector.emit(ShapeTuples.of(due, EpochMicros.now(), key, 0, key));
             next++;
-            emitted++;
-        }
-        if (emitted > 0) {
-            SourceStats.jvm().took(emitted);
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.lachesis.experiments.flink.shapes;
 
-import dev.lachesis.experiments.measure.SourceStats;
 import dev.lachesis.experiments.shapes.Fanout;
 import dev.lachesis.sources.flink.StampedLine;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -14,8 +13,6 @@ import org.slf4j.LoggerFactory;
  * The fanout job's parse: finds each replayed record's message id ({@link Fanout#parse}), keys the
  * record by it and sends it down its branch ({@link Fanout#branch}): the heavy branch on the main
  * output, medium and the light filter on the side outputs {@link #MEDIUM} and {@link #LIGHT_FILTER}.
- * It is the first operator behind the file source, so it counts what the source took in
- * ({@link SourceStats}).
  */
 final class FanoutSplitFunction extends ProcessFunction<StampedLine, ShapeRecord> {
     private static final long serialVersionUID = 1L;
@@ -32,7 +29,6 @@ final class FanoutSplitFunction extends ProcessFunction<StampedLine, ShapeRecord
 
     @Override
     public void processElement(StampedLine line, Context ctx, Collector<ShapeRecord> out) {
-        SourceStats.jvm().took(1);
         long key;
         try {
             key = Fanout.key(Fanout.parse(line.line));

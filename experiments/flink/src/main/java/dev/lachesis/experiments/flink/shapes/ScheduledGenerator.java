@@ -1,7 +1,6 @@
 package dev.lachesis.experiments.flink.shapes;
 
 import dev.lachesis.experiments.measure.EpochMicros;
-import dev.lachesis.experiments.measure.SourceStats;
 import dev.lachesis.experiments.shapes.Chain;
 import dev.lachesis.experiments.shapes.FixedRateSchedule;
 import java.util.concurrent.locks.LockSupport;
@@ -15,9 +14,8 @@ import org.apache.flink.connector.datagen.source.GeneratorFunction;
  * schedule says so ({@link FixedRateSchedule}), waiting for that moment when it is early. When Flink
  * stops asking for records (back-pressure, or no CPU for the source's task) it falls behind and
  * catches up later; each record is stamped with the time its schedule named, so end-to-end latency
- * includes that wait. It registers no metric of its own: Lachesis sees no backlog for it. It counts
- * what it emitted for the harness only ({@link SourceStats}, printed to standard output).
- * For one subtask: the schedule starts when it opens.
+ * includes that wait. It registers no metric of its own: Lachesis sees no backlog for it. For one
+ * subtask: the schedule starts when it opens.
  */
 final class ScheduledGenerator implements GeneratorFunction<Long, ShapeRecord> {
     private static final long serialVersionUID = 1L;
@@ -49,7 +47,6 @@ final class ScheduledGenerator implements GeneratorFunction<Long, ShapeRecord> {
             }
             now = EpochMicros.now();
         }
-        SourceStats.jvm().took(1);
         long key = Chain.key(seed, n);
         return new ShapeRecord(due, now, key, 0, key);
     }
