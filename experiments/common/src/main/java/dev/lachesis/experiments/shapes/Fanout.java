@@ -75,6 +75,16 @@ public final class Fanout {
         return p < HEAVY_SHARE ? Step.HEAVY : p < HEAVY_SHARE + MEDIUM_SHARE ? Step.MEDIUM : Step.LIGHT_FILTER;
     }
 
+    /** Whether medium emits a second record for the record of {@code key}. */
+    static boolean derivesSecond(long key) {
+        return CpuWork.percentile(key, COPY_SALT) < MEDIUM_COPY_SHARE;
+    }
+
+    /** Whether the light filter lets the record of {@code key} through. */
+    static boolean passesLightFilter(long key) {
+        return CpuWork.percentile(key, FILTER_SALT) < LIGHT_PASS_SHARE;
+    }
+
     /** The operators after parse, with their cost per record. */
     public enum Step implements ShapeStep {
         /** The heavy branch: {@link Fanout#HEAVY_PARALLELISM} instances, records keyed to them. */
@@ -90,7 +100,7 @@ public final class Fanout {
             public void apply(long key, int part, long digest, Output out) {
                 long d = CpuWork.spend(key ^ digest, costMicros());
                 out.emit(part, d);
-                if (CpuWork.percentile(key, COPY_SALT) < MEDIUM_COPY_SHARE) {
+                if (derivesSecond(key)) {
                     out.emit(part + 1, CpuWork.mix(d));
                 }
             }
@@ -100,7 +110,7 @@ public final class Fanout {
             @Override
             public void apply(long key, int part, long digest, Output out) {
                 long d = CpuWork.spend(key ^ digest, costMicros());
-                if (CpuWork.percentile(key, FILTER_SALT) < LIGHT_PASS_SHARE) {
+                if (passesLightFilter(key)) {
                     out.emit(part, d);
                 }
             }

@@ -13,7 +13,7 @@ class ChainTest {
 
     @Test
     void everySourceRecordReachesTheSinkOnceWhileMediumAndFilterSeeThreeOfEach() {
-        int records = 10_000;
+        int records = 2_000;
         List<Rec> batch = new ArrayList<>();
         for (long n = 0; n < records; n++) {
             long key = Chain.key(Chain.STANDARD_SEED, n);
