@@ -1,6 +1,8 @@
 package dev.lachesis.experiments.storm;
 
 import dev.lachesis.experiments.storm.etl.EtlTopology;
+import dev.lachesis.experiments.storm.shapes.ChainTopology;
+import dev.lachesis.experiments.storm.shapes.FanoutTopology;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
@@ -28,6 +30,47 @@ public enum ExampleQuery {
             builder.setBolt("heavy", new HeavyBolt(heavyCostMicros), 2).shuffleGrouping("light");
             builder.setBolt("sink", new LatencySink(), 1).shuffleGrouping("heavy");
             return builder.createTopology();
+        }
+    },
+    /**
+     * Parallel operators of uneven cost behind a split ({@link FanoutTopology}): the ETL query's
+     * SenML records replayed from an input file, a light parse, three branches (heavy ×2, medium,
+     * light filter) and a merge; the heavy cost does not apply.
+     */
+    FANOUT {
+        @Override
+        public StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input) {
+            if (input == null) {
+                throw new IllegalArgumentException("the fanout query needs an input file of SenML records");
+            }
+            return FanoutTopology.build(input, tuplesPerSecond);
+        }
+
+        /** ETL's settings: no ackers. */
+        @Override
+        public Map<String, Object> topologySettings() {
+            return EtlTopology.SETTINGS;
+        }
+
+        @Override
+        public boolean readsInput() {
+            return true;
+        }
+    },
+    /**
+     * A source that publishes nothing before a long chain of operators of uneven cost and selectivity
+     * ({@link ChainTopology}); the heavy cost does not apply.
+     */
+    CHAIN {
+        @Override
+        public StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input) {
+            return ChainTopology.build(tuplesPerSecond);
+        }
+
+        /** ETL's settings: no ackers. */
+        @Override
+        public Map<String, Object> topologySettings() {
+            return EtlTopology.SETTINGS;
         }
     },
     /**
