@@ -2,7 +2,7 @@ package dev.lachesis.translators;
 
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.spi.TranslatorContext;
-import dev.lachesis.translators.journal.JournalLocation;
+import dev.lachesis.core.config.JournalLocation;
 import dev.lachesis.translators.journal.RestoreJournal;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -119,11 +119,11 @@ public final class ConfigLoader {
 
     private static Path journal(ConfigNode node, List<String> problems) {
         if (node.isMissing()) {
-            return LachesisConfig.DEFAULT_JOURNAL;
+            return JournalLocation.defaultPath();
         }
         if (!node.json().isTextual() || node.json().asText().isBlank()) {
             problems.add(node.problem("", node.json(), "must be a file path"));
-            return LachesisConfig.DEFAULT_JOURNAL;
+            return JournalLocation.defaultPath();
         }
         return Path.of(node.json().asText());
     }

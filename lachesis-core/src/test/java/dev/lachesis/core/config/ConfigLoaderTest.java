@@ -41,7 +41,7 @@ class ConfigLoaderTest {
             assertThat(p.spes()).containsExactly("storm");
         });
         assertThat(config.logging().level()).isEqualTo("info");
-        assertThat(config.journal()).isEqualTo(LachesisConfig.DEFAULT_JOURNAL);
+        assertThat(config.journal()).isEqualTo(JournalLocation.defaultPath());
     }
 
     @Test

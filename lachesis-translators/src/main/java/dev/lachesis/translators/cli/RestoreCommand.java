@@ -1,7 +1,7 @@
 package dev.lachesis.translators.cli;
 
 import dev.lachesis.core.proc.ProcFs;
-import dev.lachesis.translators.journal.JournalLocation;
+import dev.lachesis.core.config.JournalLocation;
 import dev.lachesis.translators.journal.RestoreJournal;
 import dev.lachesis.translators.journal.Restorer;
 import dev.lachesis.translators.kernel.Kernel;
@@ -24,7 +24,7 @@ public final class RestoreCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--journal", description = "Restore journal (default: /run/lachesis/journal).")
+    @Option(names = "--journal", description = "Restore journal (default: the daemon's, " + JournalLocation.DEFAULT_DESCRIPTION + ").")
     Path journal;
 
     @Override

@@ -24,7 +24,7 @@ import dev.lachesis.translators.RealTimeSettings;
 import dev.lachesis.translators.RealTimeTranslator;
 import dev.lachesis.translators.WatchdogSettings;
 import dev.lachesis.translators.cgroup.CgroupHierarchy;
-import dev.lachesis.translators.journal.JournalLocation;
+import dev.lachesis.core.config.JournalLocation;
 import dev.lachesis.translators.journal.RestoreJournal;
 import dev.lachesis.translators.kernel.SchedPolicy;
 import dev.lachesis.translators.normalise.IntRange;
@@ -68,7 +68,7 @@ public final class SetCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "1")
     Mechanism mechanism;
 
-    @Option(names = "--journal", description = "Restore journal (default: /run/lachesis/journal).")
+    @Option(names = "--journal", description = "Restore journal (default: the daemon's, " + JournalLocation.DEFAULT_DESCRIPTION + ").")
     Path journal;
 
     @Option(names = "--cgroup-root", defaultValue = "lachesis", description = "Group under the cpu controller that holds --group (default: lachesis).")

@@ -66,6 +66,10 @@ public final class RestoreJournal implements AutoCloseable {
             if (journal == null) {
                 journal = new RestoreJournal(key);
                 journal.load();
+                if (!journal.threads.isEmpty()) {
+                    LOG.info("{} holds the original settings of {} threads from an earlier run; they stay the originals",
+                            key, journal.threads.size());
+                }
                 OPEN.put(key, journal);
             }
             synchronized (journal) {
@@ -114,10 +118,6 @@ public final class RestoreJournal implements AutoCloseable {
             } catch (RuntimeException e) {
                 LOG.warn("{}: skipping an unreadable record '{}': {}", file, line, e.toString());
             }
-        }
-        if (!threads.isEmpty()) {
-            LOG.info("{} holds the original settings of {} threads from an earlier run; they stay the originals",
-                    file, threads.size());
         }
     }
 
