@@ -26,6 +26,7 @@ import dev.lachesis.translators.WatchdogSettings;
 import dev.lachesis.translators.cgroup.CgroupHierarchy;
 import dev.lachesis.core.config.JournalLocation;
 import dev.lachesis.translators.journal.RestoreJournal;
+import dev.lachesis.translators.journal.UntrustedJournalException;
 import dev.lachesis.translators.kernel.SchedPolicy;
 import dev.lachesis.translators.normalise.IntRange;
 import dev.lachesis.translators.normalise.LinearNormaliser;
@@ -137,7 +138,13 @@ public final class SetCommand implements Callable<Integer> {
         }
         Machine m = machine != null ? machine : Machine.system();
         Path journalFile = JournalLocation.resolve(journal);
-        RestoreJournal shared = RestoreJournal.open(journalFile);
+        RestoreJournal shared;
+        try {
+            shared = RestoreJournal.open(journalFile);
+        } catch (UntrustedJournalException e) {
+            err.println("not changing any thread: " + e.getMessage());
+            return 2;
+        }
         Translator translator = translator(m, shared);
         TranslationPlan applied;
         try {
