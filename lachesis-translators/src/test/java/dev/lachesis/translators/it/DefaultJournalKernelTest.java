@@ -3,14 +3,10 @@ package dev.lachesis.translators.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.io.File;
-import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * puts every thread back, read from {@code /proc}. Both run with {@code RUNTIME_DIRECTORY} set, as a
  * systemd unit with {@code RuntimeDirectory=lachesis} runs {@code ExecStart} and {@code ExecStopPost},
  * so the test does not touch {@code /run/lachesis} of the shared machine. The test plug-ins
- * ({@code proc-threads}, {@code name-number}) come from {@code daemon-plugins/}.
+ * ({@code proc-threads}, {@code name-number}) come from {@code daemon-plugins/} ({@link LachesisCli}).
  */
 @EnabledIf("dev.lachesis.translators.it.KernelGate#hasRtGroupScheduling")
 class DefaultJournalKernelTest {
@@ -60,12 +56,13 @@ class DefaultJournalKernelTest {
                         translator: nice
                     """.formatted(target.pid()));
 
-            Process daemon = lachesis(runtime, "daemon", "run", "--config", config.toString());
+            LachesisCli lachesis = new LachesisCli(tmp, Map.of("RUNTIME_DIRECTORY", runtime.toString()));
+            Process daemon = lachesis.start("daemon", "run", "--config", config.toString());
             try {
                 await().atMost(Duration.ofSeconds(60)).until(() -> !daemon.isAlive()
                         || ProcReader.scheduler(target.pid(), target.tid("rt-3")).equals("2/30")
                         && ProcReader.nice(target.pid(), target.tid("nice-2")) == -20);
-                assertThat(daemon.isAlive()).as("daemon running; its stderr: %s", output(tmp.resolve("daemon.err"))).isTrue();
+                assertThat(daemon.isAlive()).as("daemon running; its stderr: %s", lachesis.err("daemon")).isTrue();
                 assertThat(ProcReader.scheduler(target.pid(), target.tid("rt-1"))).isEqualTo("2/10");
                 assertThat(ProcReader.nice(target.pid(), target.tid("nice-1"))).isEqualTo(19);
                 assertThat(runtime.resolve("journal")).isRegularFile();
@@ -77,32 +74,14 @@ class DefaultJournalKernelTest {
             assertThat(ProcReader.scheduler(target.pid(), target.tid("rt-3"))).as("the dead daemon restored nothing")
                     .isEqualTo("2/30");
 
-            Process restore = lachesis(runtime, "restore", "restore");
-            assertThat(restore.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            int exit = lachesis.run("restore", "restore");
 
-            assertThat(output(tmp.resolve("restore.err"))).doesNotContain("WARN", "ERROR");
-            assertThat(restore.exitValue()).isZero();
-            assertThat(output(tmp.resolve("restore.out"))).startsWith("restored 4 threads");
+            assertThat(lachesis.err("restore")).doesNotContain("WARN", "ERROR");
+            assertThat(exit).isZero();
+            assertThat(lachesis.out("restore")).startsWith("restored 4 threads");
             target.tids().forEach((name, tid) -> assertThat(CrashRestoreKernelTest.observed(target.pid(), tid))
                     .as(name).isEqualTo(originals.get(name)));
             assertThat(runtime.resolve("journal")).doesNotExist();
         }
-    }
-
-    /** {@code lachesis <args>} in a child JVM with the test plug-ins, its output in {@code <name>.out} and {@code .err}. */
-    private Process lachesis(Path runtime, String name, String... args) throws IOException, URISyntaxException {
-        Path plugins = Path.of(DefaultJournalKernelTest.class.getResource("/daemon-plugins/").toURI());
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx64m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path") + File.pathSeparator + plugins,
-                "dev.lachesis.core.cli.Main"));
-        cmd.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(cmd).redirectOutput(tmp.resolve(name + ".out").toFile())
-                .redirectError(tmp.resolve(name + ".err").toFile());
-        builder.environment().put("RUNTIME_DIRECTORY", runtime.toString());
-        return builder.start();
-    }
-
-    private static String output(Path file) throws IOException {
-        return Files.exists(file) ? Files.readString(file) : "";
     }
 }
