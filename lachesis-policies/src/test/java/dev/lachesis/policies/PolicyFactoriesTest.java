@@ -61,8 +61,12 @@ class PolicyFactoriesTest {
         assertProblems("constant", "{}",
                 WHERE + ".value is required: the priority every thread gets");
         assertProblems("query-groups", "{default-priority: 0, priorities: {lr: -2}}",
-                WHERE + ".default-priority was '0' but must be a number greater than 0",
-                WHERE + ".priorities.lr was '-2' but must be a number greater than 0");
+                WHERE + ".default-priority was '0' but must be a relative share from 1 to 10000 (the span of cgroup v2's cpu.weight)",
+                WHERE + ".priorities.lr was '-2' but must be a relative share from 1 to 10000 (the span of cgroup v2's cpu.weight)");
+        assertProblems("query-groups", "{default-priority: 1000000000000, priorities: {lr: 10001, etl: 10000}}",
+                WHERE + ".default-priority was '1000000000000' but must be a relative share from 1 to 10000 (the span of"
+                        + " cgroup v2's cpu.weight)",
+                WHERE + ".priorities.lr was '10001' but must be a relative share from 1 to 10000 (the span of cgroup v2's cpu.weight)");
     }
 
     @Test
