@@ -16,14 +16,15 @@ import org.apache.storm.topology.TopologyBuilder;
 public enum ExampleQuery {
     /**
      * {@code source → light → heavy (×2) → sink}: a rate-limited spout, a cheap bolt, a CPU-heavy bolt
-     * with two executors and a latency-recording sink, all connected by shuffle groupings. The heavy
-     * bolt saturates first, so its input queues grow first.
+     * with two executors and a latency-recording sink, all connected by shuffle groupings; the spout
+     * counts what it emits ({@link CountingSpout}). The heavy bolt saturates first, so its input
+     * queues grow first.
      */
     PIPELINE {
         @Override
         public StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input) {
             TopologyBuilder builder = new TopologyBuilder();
-            builder.setSpout("source", new RateLimitedSpout(tuplesPerSecond), 1);
+            builder.setSpout("source", new CountingSpout(new RateLimitedSpout(tuplesPerSecond)), 1);
             builder.setBolt("light", new LightBolt(), 1).shuffleGrouping("source");
             builder.setBolt("heavy", new HeavyBolt(heavyCostMicros), 2).shuffleGrouping("light");
             builder.setBolt("sink", new LatencySink(), 1).shuffleGrouping("heavy");

@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.storm.etl;
 
 import dev.lachesis.experiments.etl.GenerateSenml;
+import dev.lachesis.experiments.storm.CountingSpout;
 import dev.lachesis.experiments.storm.LatencySink;
 import dev.lachesis.sources.FileReplaySettings;
 import dev.lachesis.sources.storm.FileReplaySpout;
@@ -17,7 +18,8 @@ import org.apache.storm.tuple.Fields;
  * bloom-filter → interpolation → join → annotate → csv-to-senml → publish, sink}. The source is
  * the {@link FileReplaySpout} users add to their topologies, replaying a file of SenML records
  * ({@link GenerateSenml}) at the input rate, so the records due but not yet emitted wait in the
- * spout, where the Storm driver reads them as {@code source-queue-size}. Parse splits each record
+ * spout, where the Storm driver reads them as {@code source-queue-size}; the spout counts what it
+ * emits ({@link CountingSpout}) for the throughput at the source. Parse splits each record
  * into one tuple per reading, which the next three operators clean, and join puts back together;
  * {@code publish} stands in for the MQTT publisher and {@code sink} measures latencies as in every
  * example query. Interpolation is grouped by sensor and join by message id, as their state requires.
@@ -40,7 +42,8 @@ public final class EtlTopology {
     /** The topology replaying {@code input}, one SenML record per line, at {@code recordsPerSecond}. */
     public static StormTopology build(Path input, double recordsPerSecond) {
         TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("source", new FileReplaySpout(FileReplaySettings.of(input).withRate(recordsPerSecond)), 1);
+        builder.setSpout("source", new CountingSpout(new FileReplaySpout(FileReplaySettings.of(input)
+                .withRate(recordsPerSecond))), 1);
         builder.setBolt("parse", new SenmlParseBolt(), 1).shuffleGrouping("source");
         builder.setBolt("range-filter", new RangeFilterBolt(), 1).shuffleGrouping("parse");
         builder.setBolt("bloom-filter", new BloomFilterBolt(), 1).fieldsGrouping("range-filter", new Fields("msg-id"));

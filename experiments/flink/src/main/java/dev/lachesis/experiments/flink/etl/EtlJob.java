@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.flink.etl;
 
 import dev.lachesis.experiments.etl.GenerateSenml;
+import dev.lachesis.experiments.flink.CountingSource;
 import dev.lachesis.sources.FileReplaySettings;
 import dev.lachesis.sources.flink.FileReplaySource;
 import dev.lachesis.sources.flink.StampedLine;
@@ -16,7 +17,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * {@code source → parse → range-filter → bloom-filter → interpolation → join → annotate →
  * csv-to-senml → publish, sink}. The source is the {@link FileReplaySource} users add to their jobs,
  * replaying a file of SenML records ({@link GenerateSenml}) at the input rate, so records due but
- * not yet emitted wait in the source, where the Flink driver reads them as {@code source-queue-size}.
+ * not yet emitted wait in the source, where the Flink driver reads them as {@code source-queue-size};
+ * the source counts what it emits ({@link CountingSource}) for the throughput at the source.
  * Bloom filter and join are keyed by message id and interpolation by sensor, as their state
  * requires. Chaining is disabled and every operator has one subtask, so each is a task thread of its
  * own, like Storm's executors; {@code publish} and {@code sink} end the job without a Flink sink
@@ -47,7 +49,7 @@ public final class EtlJob {
         env.disableOperatorChaining();
         env.setParallelism(1);
         DataStream<StampedLine> lines = env.fromSource(
-                FileReplaySource.of(FileReplaySettings.of(input).withRate(recordsPerSecond), "source"),
+                CountingSource.of(FileReplaySource.of(FileReplaySettings.of(input).withRate(recordsPerSecond), "source")),
                 WatermarkStrategy.noWatermarks(), "source");
         DataStream<EtlRow> converted = lines
                 .flatMap(new ParseFunction()).name("parse")

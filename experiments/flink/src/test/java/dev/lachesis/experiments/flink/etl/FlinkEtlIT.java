@@ -107,6 +107,8 @@ class FlinkEtlIT {
                         String.format(Locale.ROOT, "%.1f", middle.latency().meanMicros() / 1000),
                         String.format(Locale.ROOT, "%.1f", middle.endToEnd().meanMicros() / 1000));
                 assertThat(total(reports)).isEqualTo(distinct);
+                // The source counts every record it emitted into Flink, duplicates included.
+                assertThat(reports.stream().mapToLong(r -> r.sourceTuples().orElseThrow()).sum()).isEqualTo(RECORDS);
                 assertThat(throughput).isBetween(0.9 * RATE * distinct / RECORDS, 1.1 * RATE * distinct / RECORDS);
                 assertThat(busy).allSatisfy(r -> assertThat(r.latency().meanMicros()).isLessThanOrEqualTo(r.endToEnd().meanMicros()));
             }
