@@ -1,10 +1,12 @@
 package dev.lachesis.experiments.storm;
 
+import dev.lachesis.experiments.run.HandSetPriority;
 import dev.lachesis.experiments.storm.etl.EtlTopology;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.topology.TopologyBuilder;
@@ -53,6 +55,11 @@ public enum ExampleQuery {
         public boolean readsInput() {
             return true;
         }
+
+        @Override
+        public Optional<HandSetPriority> handSetPriority() {
+            return Optional.of(EtlTopology.HAND_SET);
+        }
     };
 
     /**
@@ -60,6 +67,14 @@ public enum ExampleQuery {
      * {@code input} is the file a query that {@link #readsInput() reads input} replays, else ignored.
      */
     public abstract StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input);
+
+    /**
+     * The priority a user would set by hand for the query, its heaviest operator first and its source
+     * next (the sweep's STATIC mode); empty unless a query says which operator it measured heaviest.
+     */
+    public Optional<HandSetPriority> handSetPriority() {
+        return Optional.empty();
+    }
 
     /** Topology settings the query needs on top of the launcher's; none unless overridden. */
     public Map<String, Object> topologySettings() {
