@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.storm;
 
+import dev.lachesis.experiments.run.HandSetPriority;
 import dev.lachesis.experiments.storm.etl.EtlTopology;
 import dev.lachesis.experiments.storm.shapes.ChainTopology;
 import dev.lachesis.experiments.storm.shapes.FanoutTopology;
@@ -7,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.topology.TopologyBuilder;
@@ -18,14 +20,15 @@ import org.apache.storm.topology.TopologyBuilder;
 public enum ExampleQuery {
     /**
      * {@code source → light → heavy (×2) → sink}: a rate-limited spout, a cheap bolt, a CPU-heavy bolt
-     * with two executors and a latency-recording sink, all connected by shuffle groupings. The heavy
-     * bolt saturates first, so its input queues grow first.
+     * with two executors and a latency-recording sink, all connected by shuffle groupings; the spout
+     * counts what it emits ({@link CountingSpout}). The heavy bolt saturates first, so its input
+     * queues grow first.
      */
     PIPELINE {
         @Override
         public StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input) {
             TopologyBuilder builder = new TopologyBuilder();
-            builder.setSpout("source", new RateLimitedSpout(tuplesPerSecond), 1);
+            builder.setSpout("source", new CountingSpout(new RateLimitedSpout(tuplesPerSecond)), 1);
             builder.setBolt("light", new LightBolt(), 1).shuffleGrouping("source");
             builder.setBolt("heavy", new HeavyBolt(heavyCostMicros), 2).shuffleGrouping("light");
             builder.setBolt("sink", new LatencySink(), 1).shuffleGrouping("heavy");
@@ -95,6 +98,11 @@ public enum ExampleQuery {
         public boolean readsInput() {
             return true;
         }
+
+        @Override
+        public Optional<HandSetPriority> handSetPriority() {
+            return Optional.of(EtlTopology.HAND_SET);
+        }
     };
 
     /**
@@ -102,6 +110,14 @@ public enum ExampleQuery {
      * {@code input} is the file a query that {@link #readsInput() reads input} replays, else ignored.
      */
     public abstract StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input);
+
+    /**
+     * The priority a user would set by hand for the query, its heaviest operator first and its source
+     * next (the sweep's STATIC mode); empty unless a query says which operator it measured heaviest.
+     */
+    public Optional<HandSetPriority> handSetPriority() {
+        return Optional.empty();
+    }
 
     /** Topology settings the query needs on top of the launcher's; none unless overridden. */
     public Map<String, Object> topologySettings() {
