@@ -49,6 +49,11 @@ public enum ExampleQuery {
             return FanoutTopology.build(input, tuplesPerSecond);
         }
 
+        @Override
+        public Optional<HandSetPriority> handSetPriority() {
+            return Optional.of(FanoutTopology.HAND_SET);
+        }
+
         /** ETL's settings: no ackers. */
         @Override
         public Map<String, Object> topologySettings() {
@@ -68,6 +73,11 @@ public enum ExampleQuery {
         @Override
         public StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input) {
             return ChainTopology.build(tuplesPerSecond);
+        }
+
+        @Override
+        public Optional<HandSetPriority> handSetPriority() {
+            return Optional.of(ChainTopology.HAND_SET);
         }
 
         /** ETL's settings: no ackers. */

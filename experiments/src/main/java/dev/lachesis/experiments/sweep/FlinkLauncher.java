@@ -45,6 +45,11 @@ final class FlinkLauncher implements QueryLauncher {
 
     /** The ETL job's hand-set priority; see {@link #handSetPriority()}. */
     private static final HandSetPriority ETL_HAND_SET = new HandSetPriority("bloom-filter", "Source: source");
+    /**
+     * The fanout and chain jobs' hand-set priority: {@code heavy}, measured heaviest on one core beyond
+     * saturation ({@code FanoutJob.HEAVIEST}, {@code ChainJob.HEAVIEST} say how), then the source.
+     */
+    private static final HandSetPriority SHAPES_HAND_SET = new HandSetPriority("heavy", "Source: source");
 
     private final Path script;
     private final String query;
@@ -81,12 +86,17 @@ final class FlinkLauncher implements QueryLauncher {
     }
 
     /**
-     * The ETL job's: its heaviest operator as measured on one core beyond saturation, and its
-     * source ({@code dev.lachesis.experiments.flink.etl.EtlJob} says how it was measured).
+     * The ETL, fanout and chain jobs': the heaviest operator as measured on one core beyond
+     * saturation, and the source ({@code EtlJob}, {@code FanoutJob} and {@code ChainJob} say how it
+     * was measured); none for pipeline.
      */
     @Override
     public Optional<HandSetPriority> handSetPriority() {
-        return query.equals("etl") ? Optional.of(ETL_HAND_SET) : Optional.empty();
+        return switch (query) {
+            case "etl" -> Optional.of(ETL_HAND_SET);
+            case "fanout", "chain" -> Optional.of(SHAPES_HAND_SET);
+            default -> Optional.empty();
+        };
     }
 
     @Override

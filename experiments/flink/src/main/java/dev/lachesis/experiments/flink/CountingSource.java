@@ -103,6 +103,7 @@ public final class CountingSource<T, S extends SourceSplit, E> implements Source
     }
 
     /** A reader that polls the wrapped one into a counting output. Not thread-safe: the task thread calls it. */
+    @SuppressWarnings("try") // SourceReader.close() is declared by Flink to throw Exception; nothing to narrow here
     private static final class CountingReader<T, S extends SourceSplit> implements SourceReader<T, S> {
         private final SourceReader<T, S> reader;
         private CountingOutput<T> output;

@@ -103,6 +103,7 @@ class CountingSourceTest {
     }
 
     @Test
+    @SuppressWarnings("try") // Flink declares SourceReader.close() to throw Exception, InterruptedException among them
     void countsEveryRecordTheWrappedReaderEmitsAndPassesItOn() throws Exception {
         CountingSource<Long, NumberSequenceSource.NumberSequenceSplit, ?> counted =
                 CountingSource.of(new NumberSequenceSource(1, 5));

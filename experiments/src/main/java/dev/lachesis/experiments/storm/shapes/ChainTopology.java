@@ -1,6 +1,8 @@
 package dev.lachesis.experiments.storm.shapes;
 
 import dev.lachesis.experiments.shapes.Chain;
+import dev.lachesis.experiments.run.HandSetPriority;
+import dev.lachesis.experiments.storm.CountingSpout;
 import dev.lachesis.experiments.storm.LatencySink;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.topology.BoltDeclarer;
@@ -9,7 +11,8 @@ import org.apache.storm.topology.TopologyBuilder;
 /**
  * The chain query on Storm ({@link Chain}): {@code source → light → heavy → expand → medium → filter
  * → medium-heavy → sink}, one executor each, shuffle groupings. The source is a spout as a user
- * writes one ({@link ScheduledSpout}), which publishes no backlog.
+ * writes one ({@link ScheduledSpout}), which publishes no backlog; the harness counts what it emits
+ * ({@link CountingSpout}) for the throughput at the source.
  *
  * <p>Where the CPU goes beyond saturation, one core, OS alone: see {@link #HEAVIEST}.
  */
@@ -27,13 +30,16 @@ public final class ChainTopology {
      */
     public static final String HEAVIEST = "heavy";
 
+    /** The priority a user sets by hand (the sweep's STATIC mode): {@link #HEAVIEST}, then the source. */
+    public static final HandSetPriority HAND_SET = new HandSetPriority(HEAVIEST, "source");
+
     private ChainTopology() {
     }
 
     /** The topology generating {@code recordsPerSecond} records of the standard seed. */
     public static StormTopology build(double recordsPerSecond) {
         TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("source", new ScheduledSpout(recordsPerSecond, Chain.STANDARD_SEED), 1);
+        builder.setSpout("source", new CountingSpout(new ScheduledSpout(recordsPerSecond, Chain.STANDARD_SEED)), 1);
         String previous = "source";
         for (Chain.Step step : Chain.Step.values()) {
             BoltDeclarer bolt = builder.setBolt(step.operator(), new StepBolt(step), 1);

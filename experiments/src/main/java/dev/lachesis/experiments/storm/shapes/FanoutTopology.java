@@ -1,6 +1,8 @@
 package dev.lachesis.experiments.storm.shapes;
 
 import dev.lachesis.experiments.shapes.Fanout;
+import dev.lachesis.experiments.run.HandSetPriority;
+import dev.lachesis.experiments.storm.CountingSpout;
 import dev.lachesis.experiments.storm.LatencySink;
 import dev.lachesis.sources.FileReplaySettings;
 import dev.lachesis.sources.storm.FileReplaySpout;
@@ -12,7 +14,8 @@ import org.apache.storm.tuple.Fields;
 /**
  * The fanout query on Storm ({@link Fanout}): {@code source → parse → heavy (×2) | medium |
  * light-filter → merge → sink}. The source is the {@link FileReplaySpout} replaying the ETL query's
- * SenML records at the input rate (it publishes its backlog as {@code source-queue-size}); parse
+ * SenML records at the input rate (it publishes its backlog as {@code source-queue-size}; the harness
+ * counts what it emits, {@link CountingSpout}, for the throughput at the source); parse
  * emits each record on the stream of its branch, the heavy branch's two executors take their
  * records by key (fields grouping), and merge takes all three branches.
  *
@@ -33,13 +36,17 @@ public final class FanoutTopology {
      */
     public static final String HEAVIEST = "heavy";
 
+    /** The priority a user sets by hand (the sweep's STATIC mode): {@link #HEAVIEST}, then the source. */
+    public static final HandSetPriority HAND_SET = new HandSetPriority(HEAVIEST, "source");
+
     private FanoutTopology() {
     }
 
     /** The topology replaying {@code input}, one SenML record per line, at {@code recordsPerSecond}. */
     public static StormTopology build(Path input, double recordsPerSecond) {
         TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("source", new FileReplaySpout(FileReplaySettings.of(input).withRate(recordsPerSecond)), 1);
+        builder.setSpout("source", new CountingSpout(new FileReplaySpout(FileReplaySettings.of(input)
+                .withRate(recordsPerSecond))), 1);
         builder.setBolt("parse", new FanoutSplitBolt(), 1).shuffleGrouping("source");
         builder.setBolt(Fanout.Step.HEAVY.operator(), new StepBolt(Fanout.Step.HEAVY), Fanout.HEAVY_PARALLELISM)
                 .fieldsGrouping("parse", Fanout.Step.HEAVY.operator(), new Fields(ShapeTuples.KEY));

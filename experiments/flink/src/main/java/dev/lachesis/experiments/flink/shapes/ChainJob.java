@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.flink.shapes;
 
+import dev.lachesis.experiments.flink.CountingSource;
 import dev.lachesis.experiments.shapes.Chain;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -11,7 +12,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * The chain query as a Flink job, the same operators and logic ({@link Chain}) as the Storm topology:
  * {@code source → light → heavy → expand → medium → filter → medium-heavy → sink}, one subtask each,
  * chaining disabled. The source is a {@link DataGeneratorSource} with a generator as a user writes one
- * ({@link ScheduledGenerator}), which publishes no backlog.
+ * ({@link ScheduledGenerator}), which publishes no backlog; the harness counts what it emits
+ * ({@link CountingSource}) for the throughput at the source.
  *
  * <p>Job vertices (task threads {@code <vertex> (1/1)#<attempt>}): {@code Source: source},
  * {@code light}, {@code heavy}, {@code expand}, {@code medium}, {@code filter}, {@code medium-heavy},
@@ -39,9 +41,9 @@ public final class ChainJob {
     public static void build(StreamExecutionEnvironment env, double recordsPerSecond) {
         env.disableOperatorChaining();
         env.setParallelism(1);
-        DataStream<ShapeRecord> records = env.fromSource(new DataGeneratorSource<>(
+        DataStream<ShapeRecord> records = env.fromSource(CountingSource.of(new DataGeneratorSource<>(
                         new ScheduledGenerator(recordsPerSecond, Chain.STANDARD_SEED), Long.MAX_VALUE,
-                        TypeInformation.of(ShapeRecord.class)), WatermarkStrategy.noWatermarks(), "source");
+                        TypeInformation.of(ShapeRecord.class))), WatermarkStrategy.noWatermarks(), "source");
         for (Chain.Step step : Chain.Step.values()) {
             records = records.flatMap(new StepFunction(step)).name(step.operator());
         }

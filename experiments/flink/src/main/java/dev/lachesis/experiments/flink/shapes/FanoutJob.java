@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.flink.shapes;
 
+import dev.lachesis.experiments.flink.CountingSource;
 import dev.lachesis.experiments.shapes.Fanout;
 import dev.lachesis.sources.FileReplaySettings;
 import dev.lachesis.sources.flink.FileReplaySource;
@@ -14,9 +15,9 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * The fanout query as a Flink job, the same operators and logic ({@link Fanout}) as the Storm
  * topology: {@code source → parse → heavy (×2) | medium | light-filter → merge → sink}. The source is
  * the {@link FileReplaySource} replaying the ETL query's SenML records at the input rate (it publishes
- * its backlog as {@code source-queue-size}); parse sends the heavy branch's records on its main output
- * and the others on side outputs; the heavy branch's two subtasks take their records by key; merge
- * takes the union of the three branches. Chaining is disabled, so every operator is a task thread.
+ * its backlog as {@code source-queue-size}; the harness counts what it emits, {@link CountingSource});
+ * parse sends the heavy branch's records on its main output and the others on side outputs; the
+ * heavy branch's two subtasks take their records by key; merge takes the union of the three branches. Chaining is disabled, so every operator is a task thread.
  *
  * <p>Job vertices (task threads {@code <vertex> (i/n)#<attempt>}): {@code Source: source},
  * {@code parse}, {@code heavy} (2 subtasks), {@code medium}, {@code light-filter}, {@code merge},
@@ -50,7 +51,8 @@ public final class FanoutJob {
         env.disableOperatorChaining();
         env.setParallelism(1);
         SingleOutputStreamOperator<ShapeRecord> split = env.fromSource(
-                        FileReplaySource.of(FileReplaySettings.of(input).withRate(recordsPerSecond), "source"),
+                        CountingSource.of(FileReplaySource.of(FileReplaySettings.of(input).withRate(recordsPerSecond),
+                                "source")),
                         WatermarkStrategy.noWatermarks(), "source")
                 .process(new FanoutSplitFunction()).name("parse");
         DataStream<ShapeRecord> heavy = split.keyBy(r -> r.key, Types.LONG)
