@@ -158,8 +158,16 @@ public final class ChildJvm implements AutoCloseable {
      */
     @Override
     public synchronized void close() {
+        close(GRACE);
+    }
+
+    /**
+     * As {@link #close()}, with {@code grace} between SIGTERM and SIGKILL: for a child that itself
+     * stops a child of its own on SIGTERM and cleans up after it, which takes its own grace period.
+     */
+    public synchronized void close(Duration grace) {
         try {
-            stop();
+            stop(grace);
         } finally {
             if (tempDir != null) {
                 tempDir.close();
@@ -167,14 +175,14 @@ public final class ChildJvm implements AutoCloseable {
         }
     }
 
-    private void stop() {
+    private void stop(Duration grace) {
         if (!process.isAlive()) {
             return;
         }
         process.destroy();
         try {
-            if (!process.waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-                LOG.warn("PID {} ignored SIGTERM for {} s; killing it", process.pid(), GRACE.toSeconds());
+            if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.warn("PID {} ignored SIGTERM for {} s; killing it", process.pid(), grace.toSeconds());
                 process.destroyForcibly().waitFor();
             }
         } catch (InterruptedException e) {

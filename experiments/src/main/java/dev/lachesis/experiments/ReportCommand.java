@@ -1,5 +1,6 @@
 package dev.lachesis.experiments;
 
+import dev.lachesis.experiments.report.OsRatioTable;
 import dev.lachesis.experiments.report.SweepReport;
 import dev.lachesis.experiments.report.Table1;
 import java.io.IOException;
@@ -22,8 +23,10 @@ import picocli.CommandLine.Option;
         description = {"Reads measurements.csv (and operators.csv, if present) from --in and writes into the same "
                 + "directory: summary.csv (per spe, query, wait strategy, rate and mode: <metric>_mean and "
                 + "<metric>_ci95, the half-width of the 95%% Student-t interval over repetitions) and per spe, query "
-                + "and wait strategy <spe>-<query>-<wait_strategy>-{throughput,latency,e2e-latency,goal,queues,"
-                + "priorities}.png. Prints the files written."})
+                + "and wait strategy <spe>-<query>-<wait_strategy>-{throughput,source-throughput,latency,e2e-latency,"
+                + "goal,queues,priorities}.png, and ratios.md (every mode against OS in the same sweep beyond OS's "
+                + "saturation point: throughput at the source and the sink and e2e latency as ratios with 95%% "
+                + "intervals from per-repetition ratios). Prints the files written and ratios.md."})
 public final class ReportCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec command;
@@ -45,6 +48,8 @@ public final class ReportCommand implements Callable<Integer> {
         for (Path file : written) {
             out.println(file);
         }
+        out.println();
+        out.print(Files.readString(in.resolve(OsRatioTable.FILE)));
         if (paperTable) {
             out.println();
             out.print(Files.readString(in.resolve(Table1.FILE)));

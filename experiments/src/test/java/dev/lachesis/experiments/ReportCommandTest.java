@@ -30,7 +30,9 @@ class ReportCommandTest {
         assertThat(dir.resolve("summary.csv")).exists();
         assertThat(dir.resolve("storm-etl-progressive-e2e-latency.png")).exists();
         assertThat(dir.resolve("table1.md")).exists();
+        assertThat(dir.resolve("ratios.md")).exists();
         assertThat(bench.out()).contains(dir.resolve("summary.csv").toString())
+                .contains("| LACHESIS-MOD-RT | – | ×1.250 (1 rep, no interval) | ×0.400 (1 rep, no interval) | 1 |")
                 .contains("| MOD-RT vs OS | Throughput | **+25.0%** (paper +38%) |");
     }
 

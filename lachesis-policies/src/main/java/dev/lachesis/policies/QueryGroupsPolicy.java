@@ -88,13 +88,23 @@ public final class QueryGroupsPolicy implements Policy {
     }
 
     /**
-     * The groups' priorities.
+     * The groups' priorities. A priority is a relative share (with {@code cpu.shares}, 2 gets twice
+     * the CPU of 1 under contention), from {@value #MIN_PRIORITY} to {@value #MAX_PRIORITY}: the
+     * cgroup translator scales them onto its weights, and 10000 : 1 is the widest ratio every cgroup
+     * version can hold ({@code cpu.weight} spans 1–10000, {@code cpu.shares} 2–262144). The
+     * translator's own {@code lowest}–{@code highest} may narrow it (by default 10–1024 shares,
+     * about 100 : 1); a group further below gets {@code lowest}.
      *
-     * @param defaultPriority the priority of a query not listed, default 1; greater than 0
-     * @param priorities query name or id → its group's priority, each greater than 0; a priority is
-     *     relative to the others (with {@code cpu.shares}, 2 gets twice the CPU of 1 under contention)
+     * @param defaultPriority the priority of a query not listed, default 1
+     * @param priorities query name or id → its group's priority
      */
     public record Settings(Double defaultPriority, Map<String, Double> priorities) implements ValidatedSettings {
+        /** The smallest priority a group may have. */
+        public static final double MIN_PRIORITY = 1;
+        /** The largest priority a group may have. */
+        public static final double MAX_PRIORITY = 10_000;
+        private static final String RANGE = "must be a relative share from 1 to 10000 (the span of cgroup v2's cpu.weight)";
+
         public Settings {
             defaultPriority = defaultPriority == null ? 1.0 : defaultPriority;
             priorities = priorities == null ? Map.of() : Map.copyOf(priorities);
@@ -111,10 +121,12 @@ public final class QueryGroupsPolicy implements Policy {
 
         @Override
         public void validate(SettingsCheck check) {
-            check.require(defaultPriority > 0 && Double.isFinite(defaultPriority), "default-priority",
-                    "must be a number greater than 0");
-            priorities.forEach((query, priority) -> check.require(priority > 0 && Double.isFinite(priority),
-                    "priorities." + query, "must be a number greater than 0"));
+            check.require(inRange(defaultPriority), "default-priority", RANGE);
+            priorities.forEach((query, priority) -> check.require(inRange(priority), "priorities." + query, RANGE));
+        }
+
+        private static boolean inRange(double priority) {
+            return priority >= MIN_PRIORITY && priority <= MAX_PRIORITY;
         }
     }
 }

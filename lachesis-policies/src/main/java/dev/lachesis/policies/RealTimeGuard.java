@@ -37,8 +37,18 @@ import java.util.TreeSet;
  *       ({@link ThreadKind#REPORTER}) gets the query's highest priority: it runs for a moment once
  *       per reporting period, and below a busy real-time executor it starves, the daemon stops
  *       seeing the query and keeps its last priorities while the query stalls (seen in the ETL
- *       sweep on Storm). So do the JVM's service threads ({@link ThreadKind#RUNTIME}): the VM
- *       thread, the collector and the JIT, which every executor waits on at safepoints.</li>
+ *       sweep on Storm). So do the JVM's service threads ({@link ThreadKind#RUNTIME}): a
+ *       collection or any other safepoint operation runs on the VM thread (and the GC workers);
+ *       the executor that asked for it waits, and once the safepoint is armed every Java thread of
+ *       the worker stops until it is done. Left in SCHED_OTHER below spinning SCHED_RR executors,
+ *       the VM thread runs only in what RT throttling leaves over (5% of each second), so every
+ *       pause stretches by orders of magnitude and the query stalls; the JIT, starved, leaves hot
+ *       code interpreted. They get the query's <em>highest</em> priority and never more: the
+ *       highest any other thread of the query has after the floor and the cap (a sender capped
+ *       below its consumer does not lift them). Level with the query's most important operator,
+ *       SCHED_RR shares the core between them; above it, a compiler thread busy for hundreds of
+ *       milliseconds would preempt that operator. The {@code rt} translator keeps them at that
+ *       level after smoothing too.</li>
  * </ol>
  * A query none of whose threads has a priority is left out entirely, so the translator keeps what
  * it had. Each thread it changes carries an {@code rt-floor}, {@code rt-cap} or {@code rt-lookout} entry
@@ -90,21 +100,18 @@ public final class RealTimeGuard implements Policy {
         String spe = round.state().speName();
         List<OperatorThread> threads = Topology.schedulableThreads(round.state());
         Map<String, Double> lowestByQuery = new HashMap<>();
-        Map<String, Double> highestByQuery = new HashMap<>();
         for (OperatorThread t : threads) {
             ThreadPriority tp = given.get(new ThreadKey(spe, t.ref()));
             if (tp != null && !isLookout(t)) {
                 lowestByQuery.merge(t.queryId(), tp.priority(), Math::min);
-                highestByQuery.merge(t.queryId(), tp.priority(), Math::max);
             }
         }
         Map<ThreadRef, ThreadPriority> floored = new LinkedHashMap<>();
         for (OperatorThread t : threads) {
             ThreadPriority tp = given.get(new ThreadKey(spe, t.ref()));
             Double lowest = lowestByQuery.get(t.queryId());
-            Double highest = highestByQuery.get(t.queryId());
-            if (isLookout(t) && highest != null) {
-                floored.put(t.ref(), new ThreadPriority(spe, t, highest, Map.of(LOOKOUT, highest)));
+            if (isLookout(t)) {
+                continue;
             } else if (tp != null) {
                 floored.put(t.ref(), tp);
             } else if (lowest != null) {
@@ -119,9 +126,21 @@ public final class RealTimeGuard implements Policy {
             }
             levelsByQuery.computeIfAbsent(tp.thread().queryId(), q -> new TreeSet<>()).add(tp.priority());
         }
-        List<ThreadPriority> result = new ArrayList<>(floored.size());
+        Map<ThreadRef, ThreadPriority> capped = new HashMap<>();
+        Map<String, Double> highestByQuery = new HashMap<>();
         for (ThreadPriority tp : floored.values()) {
-            result.add(cap(tp, consumerPriority, levelsByQuery.get(tp.thread().queryId())));
+            ThreadPriority c = cap(tp, consumerPriority, levelsByQuery.get(tp.thread().queryId()));
+            capped.put(tp.thread().ref(), c);
+            highestByQuery.merge(c.thread().queryId(), c.priority(), Math::max);
+        }
+        List<ThreadPriority> result = new ArrayList<>(floored.size());
+        for (OperatorThread t : threads) {
+            Double highest = highestByQuery.get(t.queryId());
+            if (isLookout(t) && highest != null) {
+                result.add(new ThreadPriority(spe, t, highest, Map.of(LOOKOUT, highest)));
+            } else if (capped.containsKey(t.ref())) {
+                result.add(capped.get(t.ref()));
+            }
         }
         return result;
     }

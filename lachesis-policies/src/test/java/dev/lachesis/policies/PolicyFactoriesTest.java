@@ -61,8 +61,12 @@ class PolicyFactoriesTest {
         assertProblems("constant", "{}",
                 WHERE + ".value is required: the priority every thread gets");
         assertProblems("query-groups", "{default-priority: 0, priorities: {lr: -2}}",
-                WHERE + ".default-priority was '0' but must be a number greater than 0",
-                WHERE + ".priorities.lr was '-2' but must be a number greater than 0");
+                WHERE + ".default-priority was '0' but must be a relative share from 1 to 10000 (the span of cgroup v2's cpu.weight)",
+                WHERE + ".priorities.lr was '-2' but must be a relative share from 1 to 10000 (the span of cgroup v2's cpu.weight)");
+        assertProblems("query-groups", "{default-priority: 1000000000000, priorities: {lr: 10001, etl: 10000}}",
+                WHERE + ".default-priority was '1000000000000' but must be a relative share from 1 to 10000 (the span of"
+                        + " cgroup v2's cpu.weight)",
+                WHERE + ".priorities.lr was '10001' but must be a relative share from 1 to 10000 (the span of cgroup v2's cpu.weight)");
     }
 
     @Test
@@ -103,7 +107,7 @@ class PolicyFactoriesTest {
                 .satisfies(e -> assertThat(((ConfigException) e).problems()).containsExactly(
                         WHERE + ".classes[0].settings.value was 'high' but must be a number",
                         WHERE + ".classes[1].policy was 'nope' but no policy has that name (available: constant,"
-                                + " drain, fcfs, hr, multi-class, qs, qs-io, query-groups, random)",
+                                + " drain, fcfs, hr, multi-class, qs, qs-io, query-groups, random, static)",
                         WHERE + ".classes[2].policy was 'query-groups' but must name a policy that ranks threads,"
                                 + " not one that groups them"));
     }

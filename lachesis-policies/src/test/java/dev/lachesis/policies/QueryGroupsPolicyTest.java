@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 class QueryGroupsPolicyTest {
     private final QueryGroupsPolicy groups = new QueryGroupsPolicy("per-query",
-            new QueryGroupsPolicy.Settings(2.0, Map.of("chain-name", 8.0, "f", 0.5)));
+            new QueryGroupsPolicy.Settings(2.0, Map.of("chain-name", 8.0, "f", 1.5)));
 
     @Test
     void eachQueryGetsItsOwnGroupWithTheConfiguredPriority() {
@@ -36,7 +36,7 @@ class QueryGroupsPolicyTest {
                         tuple("storm.chain-name", 8.0, List.of("S#0-main", "S-send", "A#0-main", "A-send",
                                 "B#0-main", "B-send", "K#0-main")),
                         tuple("storm.lr-name", 2.0, List.of("toll#0-main")),
-                        tuple("flink.f-name", 0.5, List.of("x#0-main")));
+                        tuple("flink.f-name", 1.5, List.of("x#0-main")));
         assertThat(schedule.threads()).allSatisfy(tp ->
                 assertThat(tp.metrics()).isEqualTo(Map.of(QueryGroupsPolicy.GROUP_PRIORITY, tp.priority())));
         assertThat(schedule.goal()).isEmpty();

@@ -119,6 +119,29 @@ class RealTimeGuardTest {
     }
 
     @Test
+    void theLookoutsRankWithTheBusiestThreadAfterTheCapNeverAboveIt() {
+        // QS-IO as in aSpinnerWhoseConsumerHasNoPriorityIsCappedAtTheQuerysLowest: A's sender asks
+        // for 60 (its output queue) but is capped at B's 2, so the query's busiest thread is A's main
+        // thread at 9. The reporter and the VM thread rank with it, not with the sender's 60.
+        TestSpe spe = new TestSpe().query("q", List.of("S", "A", "B"), "S>A", "A>B")
+                .operator("S#0", "q", "S").operator("A#0", "q", "A").operator("B#0", "q", "B")
+                .main("S#0").main("A#0").spinningHelper("A-send", ThreadKind.SENDER, "q", "A#0", "A#0", "B#0")
+                .main("B#0")
+                .helper("q-reporter", ThreadKind.REPORTER, "q", null, "metrics-graphite-reporter-1-thread-1")
+                .helper("q-vm", ThreadKind.RUNTIME, "q", null, "VM Thread")
+                .metric(MetricNames.SOURCE_QUEUE, "S#0", 2).metric(MetricNames.QUEUE_SIZE, "A#0", 9)
+                .metric(MetricNames.OUTPUT_QUEUE, "A#0", 60);
+        RealTimeGuard guarded = new RealTimeGuard(new InputOutputQueuePolicy("qs-io",
+                new QueueSizePolicy.Settings(null)));
+
+        Schedule schedule = guarded.schedule(spe.input(guarded));
+
+        assertThat(priorities(schedule)).containsExactly(entry("S#0-main", 2.0), entry("A#0-main", 9.0),
+                entry("A-send", 2.0), entry("B#0-main", 2.0), entry("q-reporter", 9.0), entry("q-vm", 9.0));
+        assertThat(TestSpe.entry(schedule, "q-vm").metrics()).isEqualTo(Map.of(RealTimeGuard.LOOKOUT, 9.0));
+    }
+
+    @Test
     void keepsTheGoalAndTheNameAndRefusesGroupingPolicies() {
         Schedule schedule = guardedQs.schedule(WorkedExamples.chain().input(guardedQs));
 

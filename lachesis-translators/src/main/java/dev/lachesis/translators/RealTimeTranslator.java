@@ -2,7 +2,9 @@ package dev.lachesis.translators;
 
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.proc.ProcFs;
+import dev.lachesis.core.schedule.Schedule;
 import dev.lachesis.core.spi.TranslatedThread;
+import dev.lachesis.core.spi.TranslationPlan;
 import dev.lachesis.core.spi.TranslatorException;
 import dev.lachesis.translators.cgroup.CgroupHierarchy;
 import dev.lachesis.translators.cgroup.RtBudgets;
@@ -167,6 +169,15 @@ public final class RealTimeTranslator extends ThreadTranslator {
     @Override
     protected boolean afterRestore() {
         return restorer.restoreBudgets(budgets.changedInOrder());
+    }
+
+    /**
+     * Normalises as every per-thread translator does, then keeps the query's lookouts (its metrics
+     * reporter and JVM service threads) at most at its highest RT priority ({@link LookoutCap}).
+     */
+    @Override
+    public TranslationPlan plan(Schedule schedule) {
+        return LookoutCap.apply(super.plan(schedule));
     }
 
     /** Stops the watchdog (outside the lock it may be waiting for), then restores every thread. */

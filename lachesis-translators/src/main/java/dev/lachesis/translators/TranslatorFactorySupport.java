@@ -2,8 +2,9 @@ package dev.lachesis.translators;
 
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.spi.TranslatorContext;
-import dev.lachesis.translators.journal.JournalLocation;
+import dev.lachesis.core.config.JournalLocation;
 import dev.lachesis.translators.journal.RestoreJournal;
+import dev.lachesis.translators.journal.UntrustedJournalException;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -16,6 +17,8 @@ final class TranslatorFactorySupport {
         Path file = JournalLocation.resolve(context.journal());
         try {
             return RestoreJournal.open(file);
+        } catch (UntrustedJournalException e) {
+            throw new ConfigException("journal (" + file + ") cannot be trusted: " + e.getMessage());
         } catch (IOException e) {
             throw new ConfigException("journal (" + file + ") cannot be read: " + e.getMessage());
         }

@@ -21,6 +21,7 @@ final class FakeProc {
     /** Adds (or replaces) a thread; the process's own stat is its first thread's with {@code processStart}. */
     FakeProc thread(int pid, long processStart, int tid, String comm, int nice, int policy, int rtPriority, String cgroup) {
         write(root.resolve(pid + "/stat"), statLine(pid, comm, 'S', 0, processStart, 0, 0));
+        owner(pid, 0);
         write(root.resolve(pid + "/task/" + tid + "/stat"), statLine(tid, comm, 'S', nice, processStart + tid, rtPriority, policy));
         write(root.resolve(pid + "/task/" + tid + "/cgroup"), "1:cpu,cpuacct:" + cgroup + "\n0::/\n");
         write(root.resolve(pid + "/task/" + tid + "/schedstat"), "0 0 0\n");
@@ -48,6 +49,13 @@ final class FakeProc {
     void restartProcess(int pid, long newStart) {
         deleteTree(root.resolve(Integer.toString(pid)));
         write(root.resolve(pid + "/stat"), statLine(pid, "java", 'S', 0, newStart, 0, 0));
+        owner(pid, 0);
+    }
+
+    /** Makes {@code uid} the owner of process {@code pid} (the {@code Uid:} line of its status). */
+    FakeProc owner(int pid, int uid) {
+        write(root.resolve(pid + "/status"), "Name:\tjava\nUid:\t" + uid + "\t" + uid + "\t" + uid + "\t" + uid + "\n");
+        return this;
     }
 
     void remove(int pid) {

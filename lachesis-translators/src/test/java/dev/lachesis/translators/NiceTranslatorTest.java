@@ -75,8 +75,8 @@ class NiceTranslatorTest {
             }
         };
         apply(101, 10, 102, 1);
-        assertThat(journalAtChange.get(0)).contains("thread\t100\t1000\t101\t1101\t0\t0\t0\t\ta")
-                .contains("thread\t100\t1000\t102\t1102\t0\t0\t5\t\tb");
+        assertThat(journalAtChange.get(0)).contains("thread\t100\t1000\t0\t101\t1101\t0\t0\t0\t\ta")
+                .contains("thread\t100\t1000\t0\t102\t1102\t0\t0\t5\t\tb");
     }
 
     @Test
@@ -113,6 +113,15 @@ class NiceTranslatorTest {
     }
 
     @Test
+    void aProcessNowOwnedByAnotherUserIsNotRestored() throws Exception {
+        apply(101, 10, 102, 1);
+        proc.owner(100, 65534);
+        kernel.calls.clear();
+        translator.close();
+        assertThat(kernel.calls).isEmpty();
+    }
+
+    @Test
     void aReusedPidIsTreatedAsANewProcessAndTheOldOneIsNeverRestoredOntoIt() throws Exception {
         apply(101, 10, 102, 1);
         proc.restartProcess(100, 5000);
@@ -120,7 +129,7 @@ class NiceTranslatorTest {
         kernel.calls.clear();
         apply(101, 10);
         assertThat(kernel.calls).containsExactly("setNice 101 -20");
-        assertThat(Files.readString(tmp.resolve("journal"))).contains("thread\t100\t5000\t101\t5101\t0\t0\t3\t\tnew");
+        assertThat(Files.readString(tmp.resolve("journal"))).contains("thread\t100\t5000\t0\t101\t5101\t0\t0\t3\t\tnew");
         kernel.calls.clear();
         translator.close();
         // only the new thread's original comes back; 102 of the old process is gone

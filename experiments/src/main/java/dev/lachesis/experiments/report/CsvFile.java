@@ -91,6 +91,11 @@ final class CsvFile {
         return path;
     }
 
+    /** Whether the header has {@code column}. */
+    boolean has(String column) {
+        return columns.containsKey(column);
+    }
+
     List<Row> rows() {
         return rows;
     }

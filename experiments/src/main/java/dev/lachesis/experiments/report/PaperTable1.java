@@ -38,11 +38,16 @@ public final class PaperTable1 {
     private PaperTable1() {
     }
 
-    /** The paper's number for {@code workload}, {@code comparison} and {@code measure}, if the paper has that column. */
+    /**
+     * The paper's number for {@code workload}, {@code comparison} and {@code measure}, if the paper
+     * has that column and row (it counts throughput at the sink only).
+     */
     public static Optional<String> number(Workload workload, Comparison comparison, Measure measure) {
         Map<Comparison, List<String>> column = NUMBERS.get(workload);
-        return column == null ? Optional.empty()
-                : Optional.of(column.get(comparison).get(measure == Measure.THROUGHPUT ? 0 : 1));
+        if (column == null || measure == Measure.SOURCE_THROUGHPUT) {
+            return Optional.empty();
+        }
+        return Optional.of(column.get(comparison).get(measure == Measure.THROUGHPUT ? 0 : 1));
     }
 
     /** The rows of Table 1: LACHESIS-MOD-RT against one baseline. */
@@ -69,9 +74,13 @@ public final class PaperTable1 {
         }
     }
 
-    /** What each row compares: throughput (higher is better) or mean e2e latency (lower is better). */
+    /**
+     * What each row compares: throughput at the sink and at the source (higher is better) or mean
+     * e2e latency (lower is better).
+     */
     public enum Measure {
         THROUGHPUT("Throughput", Metric.THROUGHPUT),
+        SOURCE_THROUGHPUT("Throughput at the source", Metric.SOURCE_THROUGHPUT),
         E2E_LATENCY("E2E latency", Metric.E2E_MEAN_MS);
 
         private final String label;

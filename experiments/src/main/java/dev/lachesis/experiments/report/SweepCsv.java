@@ -30,7 +30,9 @@ public final class SweepCsv {
     public static List<RunMeasurement> readMeasurements(Path file) throws IOException {
         List<String> required = new ArrayList<>(KEY);
         for (Metric metric : Metric.values()) {
-            required.add(metric.column());
+            if (metric.required()) {
+                required.add(metric.column());
+            }
         }
         CsvFile csv = CsvFile.read(file, required);
         List<RunMeasurement> runs = new ArrayList<>();
@@ -44,7 +46,7 @@ public final class SweepCsv {
             }
             Map<Metric, Double> values = new EnumMap<>(Metric.class);
             for (Metric metric : Metric.values()) {
-                values.put(metric, row.number(metric.column()));
+                values.put(metric, csv.has(metric.column()) ? row.number(metric.column()) : Double.NaN);
             }
             runs.add(new RunMeasurement(point, rep, values));
         }

@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Draws a sweep's charts as PNG files, one set per setup, in the manner of the 2023 paper's
  * Fig. 5–15: throughput, latency, e2e latency (log y axis) and policy goal against the input rate,
- * one line per scheduling mode with 95% confidence intervals as error bars; and at the highest rate
+ * one line per scheduling mode with 95% confidence intervals as error bars, and the throughput at
+ * the source when the sweep measured it; and at the highest rate
  * the average input queue and the average priority of each operator, one bar per mode. Rendering
  * needs no display: {@code java.awt.headless} is set unless the JVM was started with it.
  */
@@ -58,20 +59,27 @@ public final class SweepPlots {
      */
     private static final Map<SchedulingMode, Color> COLORS = new EnumMap<>(Map.of(
             SchedulingMode.OS, new Color(0x0072B2),
+            SchedulingMode.STATIC, new Color(0x000000),
             SchedulingMode.LACHESIS, new Color(0xE69F00),
             SchedulingMode.LACHESIS_MOD, new Color(0x009E73),
             SchedulingMode.LACHESIS_MOD_RT, new Color(0xD55E00),
+            SchedulingMode.LACHESIS_DRAIN, new Color(0x56B4E9),
+            SchedulingMode.LACHESIS_DRAIN_RT, new Color(0x999933),
             SchedulingMode.RANDOM, new Color(0xCC79A7)));
     private static final Map<SchedulingMode, Marker> MARKERS = new EnumMap<>(Map.of(
             SchedulingMode.OS, SeriesMarkers.CIRCLE,
+            SchedulingMode.STATIC, SeriesMarkers.PLUS,
             SchedulingMode.LACHESIS, SeriesMarkers.DIAMOND,
             SchedulingMode.LACHESIS_MOD, SeriesMarkers.SQUARE,
             SchedulingMode.LACHESIS_MOD_RT, SeriesMarkers.TRIANGLE_UP,
+            SchedulingMode.LACHESIS_DRAIN, SeriesMarkers.TRAPEZOID,
+            SchedulingMode.LACHESIS_DRAIN_RT, SeriesMarkers.TRIANGLE_DOWN,
             SchedulingMode.RANDOM, SeriesMarkers.CROSS));
 
     /** The charts against the input rate: file name and metric. */
     private enum RateChart {
         THROUGHPUT("throughput.png", Metric.THROUGHPUT, false),
+        SOURCE_THROUGHPUT("source-throughput.png", Metric.SOURCE_THROUGHPUT, false),
         LATENCY("latency.png", Metric.LATENCY_MEAN_MS, true),
         E2E_LATENCY("e2e-latency.png", Metric.E2E_MEAN_MS, true),
         GOAL("goal.png", Metric.GOAL_CV, false);
@@ -157,7 +165,8 @@ public final class SweepPlots {
                 series.setMarker(MARKERS.get(mode));
             }
         }
-        if (kind == RateChart.THROUGHPUT && !chart.getSeriesCollection().isEmpty()) {
+        if ((kind == RateChart.THROUGHPUT || kind == RateChart.SOURCE_THROUGHPUT)
+                && !chart.getSeriesCollection().isEmpty()) {
             double[] rates = summary.points().stream().filter(p -> p.point().setup().equals(setup))
                     .mapToDouble(p -> p.point().rate()).distinct().sorted().toArray();
             XYSeries input = chart.addSeries("input rate", rates, rates);

@@ -11,7 +11,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Turns a finished sweep's directory into its report, next to the data: {@code summary.csv} (means
- * and 95% confidence intervals over repetitions), the charts of {@link SweepPlots} and, on request,
+ * and 95% confidence intervals over repetitions), the charts of {@link SweepPlots}, {@code ratios.md}
+ * (every mode against OS beyond saturation, {@link OsRatioTable}) and, on request,
  * {@code table1.md}. The sweep harness calls {@link #write(Path)} after its last run;
  * {@code lachesis-bench report} calls the same code.
  */
@@ -23,7 +24,8 @@ public final class SweepReport {
 
     /**
      * Reads {@code dir/measurements.csv} and, if present, {@code dir/operators.csv}, and writes
-     * {@code summary.csv}, the charts and {@code table1.md} into {@code dir}, replacing earlier ones.
+     * {@code summary.csv}, the charts, {@code ratios.md} and {@code table1.md} into {@code dir},
+     * replacing earlier ones.
      *
      * @return the files written, in the order written
      * @throws CsvFormatException if a file is malformed; the message names file, line and column
@@ -41,6 +43,9 @@ public final class SweepReport {
         SummaryCsv.write(summary, summaryFile);
         written.add(summaryFile);
         written.addAll(SweepPlots.write(summary, dir));
+        Path ratios = dir.resolve(OsRatioTable.FILE);
+        Files.writeString(ratios, OsRatioTable.render(summary), StandardCharsets.UTF_8);
+        written.add(ratios);
         if (paperTable) {
             Path table = dir.resolve(Table1.FILE);
             Files.writeString(table, Table1.render(summary), StandardCharsets.UTF_8);

@@ -13,14 +13,17 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * A whole sweep averaged over repetitions, per (spe, query, wait strategy, rate, mode): the one
- * source the summary file, the charts and Table 1 read, so they cannot disagree. Immutable.
+ * A whole sweep averaged over repetitions, per (spe, query, wait strategy, rate, mode), with the
+ * runs it averaged: the one source the summary file, the charts, Table 1 and the ratios to OS read,
+ * so they cannot disagree. Immutable.
  */
 public final class SweepSummary {
+    private final List<RunMeasurement> runs;
     private final List<PointSummary> points;
     private final List<OperatorSummary> operators;
 
-    private SweepSummary(List<PointSummary> points, List<OperatorSummary> operators) {
+    private SweepSummary(List<RunMeasurement> runs, List<PointSummary> points, List<OperatorSummary> operators) {
+        this.runs = List.copyOf(runs);
         this.points = List.copyOf(points);
         this.operators = List.copyOf(operators);
     }
@@ -58,7 +61,12 @@ public final class SweepSummary {
                     Estimate.of(reps.stream().mapToDouble(OperatorMeasurement::queueMean).toArray()),
                     Estimate.of(reps.stream().mapToDouble(OperatorMeasurement::priorityMean).toArray())));
         }));
-        return new SweepSummary(points, operators);
+        return new SweepSummary(new ArrayList<>(runs), points, operators);
+    }
+
+    /** Every run, as read. */
+    public List<RunMeasurement> runs() {
+        return runs;
     }
 
     /** Every point, ordered by setup, rate and mode. */

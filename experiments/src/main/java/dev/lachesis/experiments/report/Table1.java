@@ -53,7 +53,8 @@ public final class Table1 {
                 (MOD-RT − baseline) / baseline × 100, computed per input rate from the means over repetitions and \
                 averaged over the rates at and above OS's saturation point: the lowest input rate at which OS's mean \
                 throughput falls below %.0f%% of the input rate. Only rates at which both modes ran count; a cell \
-                that used fewer of them says so. Throughput is input tuples processed per second (positive is better), \
+                that used fewer of them says so. Throughput is tuples that reached the sink per second, throughput at \
+                the source the records the source emitted into the SPE per second (positive is better for both), \
                 E2E latency the mean end-to-end latency (negative is better). Every repetition in measurements.csv \
                 counts. "Paper" is Table 1 of Frasca et al., Lachesis-RT, CF '23, measured on an Odroid-XU4.
                 """, SaturationPoint.KEPT_UP_SHARE * 100));
@@ -142,6 +143,9 @@ public final class Table1 {
         if (column.saturation().isEmpty()) {
             return "OS not saturated (" + paper + ")";
         }
+        if (!measured(summary, column.setup().get(), measure.metric())) {
+            return "not measured in this sweep (" + paper + ")";
+        }
         Optional<RelativeChange> change = RelativeChange.of(summary, column.setup().get(), comparison, measure.metric(),
                 column.rates());
         if (change.isEmpty()) {
@@ -153,6 +157,12 @@ public final class Table1 {
             ours += " over " + change.get().rates().size() + " of " + column.rates().size() + " rates";
         }
         return ours + " (" + paper + ")";
+    }
+
+    /** Whether any point of {@code setup} has a mean of {@code metric} (sweeps before it was measured have none). */
+    private static boolean measured(SweepSummary summary, Setup setup, Metric metric) {
+        return summary.points().stream().anyMatch(p -> p.point().setup().equals(setup)
+                && !Double.isNaN(p.estimate(metric).mean()));
     }
 
     private static String repetitions(SweepSummary summary, Column column) {

@@ -11,7 +11,8 @@ import java.util.Objects;
  * the query JVM they started ({@link SpeBlock}), metrics read back from their metric store, the
  * mode's policy and translator every period, and a journal and cgroup root of their own. Under the
  * real-time translator the watchdog tolerates the seconds QS-IO starves short queues for on purpose
- * (the RT budget already keeps SCHED_OTHER threads alive). Immutable.
+ * (the RT budget already keeps SCHED_OTHER threads alive). The {@link SchedulingMode#STATIC} mode
+ * writes the query's {@link HandSetPriority}. Immutable.
  *
  * @param spe the query JVM to schedule
  * @param mode what the daemon schedules with; {@link SchedulingMode#OS} plans only (run it with {@code --dry-run})
@@ -19,15 +20,25 @@ import java.util.Objects;
  * @param period how often the policy runs
  * @param journal where the translator records original settings
  * @param cgroupRoot the group under the cpu controller Lachesis may create groups in
+ * @param handSet the query's hand-set priority; required by {@link SchedulingMode#STATIC}, else ignored (may be null)
  */
 public record DaemonConfig(SpeBlock spe, SchedulingMode mode, int storeHttpPort, Duration period, Path journal,
-                           String cgroupRoot) {
+                           String cgroupRoot, HandSetPriority handSet) {
     public DaemonConfig {
         Objects.requireNonNull(spe, "spe");
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(period, "period");
         Objects.requireNonNull(journal, "journal");
         Objects.requireNonNull(cgroupRoot, "cgroupRoot");
+        if (mode == SchedulingMode.STATIC && handSet == null) {
+            throw new IllegalArgumentException("the " + mode.label() + " mode needs the query's hand-set priority");
+        }
+    }
+
+    /** The file for a mode that needs nothing from the query (every mode but {@link SchedulingMode#STATIC}). */
+    public DaemonConfig(SpeBlock spe, SchedulingMode mode, int storeHttpPort, Duration period, Path journal,
+                        String cgroupRoot) {
+        this(spe, mode, storeHttpPort, period, journal, cgroupRoot, null);
     }
 
     /** The YAML text. */
@@ -40,6 +51,7 @@ public record DaemonConfig(SpeBlock spe, SchedulingMode mode, int storeHttpPort,
                       # 200 ms period (each look reads the stat file of every thread of the SPE).
                       watchdog: {stall: 10s, period: 1s}
                 """ : "";
+        String policySettings = mode == SchedulingMode.STATIC ? handSet.policyYaml() : "";
         return """
                 # Written by the Lachesis experiments: %s (policy %s, translator %s).
                 spes:
@@ -52,13 +64,14 @@ public record DaemonConfig(SpeBlock spe, SchedulingMode mode, int storeHttpPort,
                     policy: %s
                     period: %dms
                     translator: %s
-                %scgroups:
+                %s%scgroups:
                   root: %s
                 journal: %s
                 logging:
                   level: warn
                 """.formatted(mode.label(), mode.policy(), mode.translator(), spe.yaml(), storeHttpPort,
-                mode.fileName(), mode.policy(), period.toMillis(), mode.translator(), watchdog, cgroupRoot, journal);
+                mode.fileName(), mode.policy(), period.toMillis(), mode.translator(), policySettings, watchdog,
+                cgroupRoot, journal);
     }
 
     /** Writes {@link #yaml()} to {@code file} and returns it. */

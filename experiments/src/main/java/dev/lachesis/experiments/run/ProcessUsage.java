@@ -1,13 +1,18 @@
 package dev.lachesis.experiments.run;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
- * What a process has used so far, from {@code /proc}: CPU time (user + system) and peak resident
- * memory, so an experiment can state the daemon's own cost. The experiments' class path carries the
+ * What a process has used so far, from {@code /proc}: CPU time (user + system), of the whole process
+ * and of each of its threads, and peak resident memory, so an experiment can state the daemon's own
+ * cost and how the SPE's CPU was shared among its threads. The experiments' class path carries the
  * SPE, not the daemon's core, hence this small reader of its own.
  */
 public final class ProcessUsage {
@@ -19,10 +24,30 @@ public final class ProcessUsage {
 
     /** CPU seconds {@code pid} has used (all its threads, user and system), or empty once it is gone. */
     public static Optional<Double> cpuSeconds(long pid) {
+        return cpuSeconds(Path.of("/proc", Long.toString(pid), "stat"));
+    }
+
+    /**
+     * CPU seconds each live thread of {@code pid} has used: thread id → seconds; a thread that ends
+     * while they are read is left out, and a process that is gone has none.
+     */
+    public static Map<Long, Double> threadCpuSeconds(long pid) {
+        Map<Long, Double> threads = new TreeMap<>();
+        try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            tasks.forEach(task -> cpuSeconds(task.resolve("stat"))
+                    .ifPresent(seconds -> threads.put(Long.parseLong(task.getFileName().toString()), seconds)));
+        } catch (IOException | UncheckedIOException gone) {
+            return Map.of();
+        }
+        return threads;
+    }
+
+    /** The utime + stime of a {@code stat} file of a process or thread, or empty once it is gone. */
+    private static Optional<Double> cpuSeconds(Path stat) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String line = Files.readString(stat);
             // After "(comm) ": state is field 3, utime field 14, stime field 15.
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+            String[] f = line.substring(line.lastIndexOf(')') + 2).trim().split(" ");
             return Optional.of((Long.parseLong(f[11]) + Long.parseLong(f[12])) / TICKS_PER_SECOND);
         } catch (IOException | RuntimeException e) {
             return Optional.empty();

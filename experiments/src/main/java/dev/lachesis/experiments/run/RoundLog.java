@@ -9,26 +9,34 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The rounds a daemon printed ({@code lachesis run --rounds json}, one JSON object per line), kept
  * so a run can tell afterwards what the daemon saw and did in its measurement window: the queue of
- * every operator's main thread, the value applied to it and how long each round took. The last
+ * every operator's main thread, the value applied to it and how long each round took; and which
+ * native threads are an operator's main threads. The last
  * round's raw line is kept for the demo's live table. Other output lines are passed on.
  * Thread-safe: the daemon's output reader adds, the run's thread reads.
  */
 public final class RoundLog implements Consumer<String> {
     private static final Logger LOG = LoggerFactory.getLogger(RoundLog.class);
     private static final ObjectMapper JSON = JsonMapper.builder().build();
+    /** A Flink task thread's name: {@code <operator name> (<subtask>/<parallelism>)#<attempt>}. */
+    private static final Pattern FLINK_TASK_THREAD = Pattern.compile("(.+) \\(\\d+/\\d+\\)#\\d+");
     /** How every round line starts. */
     public static final String MARKER = "{\"startedAt\"";
 
-    /** One operator main thread as a round ranked it. */
-    public record OperatorThread(String operator, double queue, double priority, long value, String mechanism) {
+    /** One operator main thread as a round ranked it: its operator, native thread id, queue and priority. */
+    public record OperatorThread(String operator, long tid, double queue, double priority, long value,
+                                 String mechanism) {
     }
 
     /** One round: when it started, how long it took, the operator main threads it ranked. */
@@ -85,11 +93,22 @@ public final class RoundLog implements Consumer<String> {
                     queue = metric.getValue().asDouble();
                 }
             }
-            operators.add(new OperatorThread(component(t.path("operator").asText()), queue,
+            operators.add(new OperatorThread(operatorName(t.path("operator").asText(), t.path("thread").asText()),
+                    t.path("tid").asLong(), queue,
                     t.path("priority").asDouble(), t.path("value").asLong(), t.path("mechanism").asText()));
         }
         return new Round(Instant.parse(round.path("startedAt").asText()).toEpochMilli(),
                 round.path("durationMs").asDouble(), operators);
+    }
+
+    /**
+     * The operator's name as the user named it: for a Flink task thread {@code <name> (<i>/<n>)#<a>}
+     * its {@code <name>} ({@code Source: source}, {@code parse}), since Flink's operator ids are
+     * vertex ids; otherwise the {@link #component} of the id.
+     */
+    static String operatorName(String operatorId, String threadName) {
+        Matcher flinkTask = FLINK_TASK_THREAD.matcher(threadName);
+        return flinkTask.matches() ? flinkTask.group(1) : component(operatorId);
     }
 
     /**
@@ -120,6 +139,14 @@ public final class RoundLog implements Consumer<String> {
     /** The latest round's line that ranked a thread, or {@code null}. */
     public synchronized String lastRanked() {
         return lastRanked;
+    }
+
+    /** Per operator, the native ids of its main threads in the rounds; sorted by name. */
+    public static Map<String, Set<Long>> mainThreads(List<Round> rounds) {
+        Map<String, Set<Long>> threads = new TreeMap<>();
+        rounds.forEach(r -> r.operators().forEach(t ->
+                threads.computeIfAbsent(t.operator(), k -> new TreeSet<>()).add(t.tid())));
+        return threads;
     }
 
     /** Per operator, the mean of {@code value} over the rounds' main threads that have it; sorted by name. */

@@ -7,13 +7,19 @@ import java.util.stream.Collectors;
 /**
  * How the query's threads are scheduled in a run, named as in the Lachesis-RT 2023 paper §5: the
  * kernel alone, the 2021 behaviour, the 2023 refinements with nice or real-time priorities, and
- * random priorities as the control that shows a gain is not just any change of priorities. Each
- * mode is a policy and a translator of {@code lachesis run}. The declaration order is the order of
- * the report's legends and bars.
+ * random priorities as the control that shows a gain is not just any change of priorities; beside
+ * them the baseline a user gets by hand (a static priority, heaviest operator first) and the
+ * {@code drain} policy with nice or real-time priorities. Each mode is a policy and a translator of
+ * {@code lachesis run}. The declaration order is the order of the report's legends and bars.
  */
 public enum SchedulingMode {
     /** The kernel alone: no daemon changes a thread. */
     OS("OS", "qs-io", "nice", false),
+    /**
+     * A static hand-set priority: the query's heaviest operator nice −20, its source −10, every other
+     * thread 0 ({@code static} policy, see {@link HandSetPriority}).
+     */
+    STATIC("STATIC", "static", "nice", true),
     /** QS through nice values, the 2021 paper's Lachesis. */
     LACHESIS("LACHESIS", "qs", "nice", true),
     /** QS-IO (operator threads by input queue, helpers by output queue, sources by their backlog) through nice. */
@@ -22,6 +28,8 @@ public enum SchedulingMode {
     LACHESIS_MOD_RT("LACHESIS-MOD-RT", "qs-io", "rt", true),
     /** DRAIN (queue × CPU cost, discounted by back-pressure; sources at their query's median) through nice. */
     LACHESIS_DRAIN("LACHESIS-DRAIN", "drain", "nice", true),
+    /** DRAIN through SCHED_RR priorities, the SPE in a cgroup with a 95% real-time budget. */
+    LACHESIS_DRAIN_RT("LACHESIS-DRAIN-RT", "drain", "rt", true),
     /** Uniformly random priorities through nice, the control. */
     RANDOM("RANDOM", "random", "nice", true);
 

@@ -5,6 +5,7 @@ import dev.lachesis.experiments.measure.SinkReport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,7 +55,8 @@ public final class SinkMeter implements Consumer<String> {
     /**
      * What arrived at the sink in the reports that ended in (fromEpochMillis, toEpochMillis], as a
      * phase result over the time those reports cover: from the end of the report before them (or
-     * one second before the first, the reporting interval) to the end of the last.
+     * one second before the first, the reporting interval) to the end of the last. The sources'
+     * count is the sum over those reports, or empty when one of them carries none.
      */
     public PhaseResult window(String phase, long fromEpochMillis, long toEpochMillis) {
         LatencyHistogram latency = new LatencyHistogram();
@@ -62,6 +64,8 @@ public final class SinkMeter implements Consumer<String> {
         long coveredFrom = Long.MIN_VALUE;
         long previousEnd = Long.MIN_VALUE;
         long last = Long.MIN_VALUE;
+        long sourceTuples = 0;
+        boolean sourcesCounted = true;
         synchronized (reports) {
             for (SinkReport r : reports) {
                 long endMillis = r.endEpochMillis();
@@ -71,13 +75,16 @@ public final class SinkMeter implements Consumer<String> {
                     }
                     latency.add(r.latency());
                     endToEnd.add(r.endToEnd());
+                    sourcesCounted &= r.sourceTuples().isPresent();
+                    sourceTuples += r.sourceTuples().orElse(0);
                     last = endMillis;
                 }
                 previousEnd = endMillis;
             }
         }
         double seconds = coveredFrom == Long.MIN_VALUE ? 0 : (last - coveredFrom) / 1000.0;
-        return new PhaseResult(phase, seconds, latency, endToEnd);
+        return new PhaseResult(phase, seconds, latency, endToEnd,
+                sourcesCounted && last != Long.MIN_VALUE ? OptionalLong.of(sourceTuples) : OptionalLong.empty());
     }
 
     /**
@@ -98,6 +105,28 @@ public final class SinkMeter implements Consumer<String> {
         double apartSeconds = (first.seconds() + second.seconds()) / 2;
         double grownMicros = second.endToEnd().quantileMicros(0.5) - first.endToEnd().quantileMicros(0.5);
         return grownMicros / 1e6 / apartSeconds;
+    }
+
+    /** Every report that arrived, oldest first. */
+    public List<SinkReport> reports() {
+        synchronized (reports) {
+            return List.copyOf(reports);
+        }
+    }
+
+    /**
+     * How much the throughput at the source changed from the first half of the window
+     * (fromEpochMillis, toEpochMillis] to its second half, as a share of the first: 0 for a steady
+     * intake. Beyond saturation the source emits faster than the query processes while the SPE's
+     * queues fill after start-up, and slows to the query's pace once they are full, so a large fall
+     * says the window began before the query was steady. NaN when the sources do not count or a half
+     * saw nothing emitted.
+     */
+    public double sourceHalfChange(long fromEpochMillis, long toEpochMillis) {
+        long middle = fromEpochMillis + (toEpochMillis - fromEpochMillis) / 2;
+        double first = window("first half", fromEpochMillis, middle).sourceThroughput();
+        double second = window("second half", middle, toEpochMillis).sourceThroughput();
+        return first > 0 ? (second - first) / first : Double.NaN;
     }
 
     /**

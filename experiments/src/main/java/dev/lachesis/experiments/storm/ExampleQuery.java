@@ -1,10 +1,14 @@
 package dev.lachesis.experiments.storm;
 
+import dev.lachesis.experiments.run.HandSetPriority;
 import dev.lachesis.experiments.storm.etl.EtlTopology;
+import dev.lachesis.experiments.storm.shapes.ChainTopology;
+import dev.lachesis.experiments.storm.shapes.FanoutTopology;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.topology.TopologyBuilder;
@@ -16,18 +20,70 @@ import org.apache.storm.topology.TopologyBuilder;
 public enum ExampleQuery {
     /**
      * {@code source → light → heavy (×2) → sink}: a rate-limited spout, a cheap bolt, a CPU-heavy bolt
-     * with two executors and a latency-recording sink, all connected by shuffle groupings. The heavy
-     * bolt saturates first, so its input queues grow first.
+     * with two executors and a latency-recording sink, all connected by shuffle groupings; the spout
+     * counts what it emits ({@link CountingSpout}). The heavy bolt saturates first, so its input
+     * queues grow first.
      */
     PIPELINE {
         @Override
         public StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input) {
             TopologyBuilder builder = new TopologyBuilder();
-            builder.setSpout("source", new RateLimitedSpout(tuplesPerSecond), 1);
+            builder.setSpout("source", new CountingSpout(new RateLimitedSpout(tuplesPerSecond)), 1);
             builder.setBolt("light", new LightBolt(), 1).shuffleGrouping("source");
             builder.setBolt("heavy", new HeavyBolt(heavyCostMicros), 2).shuffleGrouping("light");
             builder.setBolt("sink", new LatencySink(), 1).shuffleGrouping("heavy");
             return builder.createTopology();
+        }
+    },
+    /**
+     * Parallel operators of uneven cost behind a split ({@link FanoutTopology}): the ETL query's
+     * SenML records replayed from an input file, a light parse, three branches (heavy ×2, medium,
+     * light filter) and a merge; the heavy cost does not apply.
+     */
+    FANOUT {
+        @Override
+        public StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input) {
+            if (input == null) {
+                throw new IllegalArgumentException("the fanout query needs an input file of SenML records");
+            }
+            return FanoutTopology.build(input, tuplesPerSecond);
+        }
+
+        @Override
+        public Optional<HandSetPriority> handSetPriority() {
+            return Optional.of(FanoutTopology.HAND_SET);
+        }
+
+        /** ETL's settings: no ackers. */
+        @Override
+        public Map<String, Object> topologySettings() {
+            return EtlTopology.SETTINGS;
+        }
+
+        @Override
+        public boolean readsInput() {
+            return true;
+        }
+    },
+    /**
+     * A source that publishes nothing before a long chain of operators of uneven cost and selectivity
+     * ({@link ChainTopology}); the heavy cost does not apply.
+     */
+    CHAIN {
+        @Override
+        public StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input) {
+            return ChainTopology.build(tuplesPerSecond);
+        }
+
+        @Override
+        public Optional<HandSetPriority> handSetPriority() {
+            return Optional.of(ChainTopology.HAND_SET);
+        }
+
+        /** ETL's settings: no ackers. */
+        @Override
+        public Map<String, Object> topologySettings() {
+            return EtlTopology.SETTINGS;
         }
     },
     /**
@@ -52,6 +108,11 @@ public enum ExampleQuery {
         public boolean readsInput() {
             return true;
         }
+
+        @Override
+        public Optional<HandSetPriority> handSetPriority() {
+            return Optional.of(EtlTopology.HAND_SET);
+        }
     };
 
     /**
@@ -59,6 +120,14 @@ public enum ExampleQuery {
      * {@code input} is the file a query that {@link #readsInput() reads input} replays, else ignored.
      */
     public abstract StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input);
+
+    /**
+     * The priority a user would set by hand for the query, its heaviest operator first and its source
+     * next (the sweep's STATIC mode); empty unless a query says which operator it measured heaviest.
+     */
+    public Optional<HandSetPriority> handSetPriority() {
+        return Optional.empty();
+    }
 
     /** Topology settings the query needs on top of the launcher's; none unless overridden. */
     public Map<String, Object> topologySettings() {

@@ -3,6 +3,7 @@ package dev.lachesis.experiments.sweep;
 import dev.lachesis.experiments.ChildJvm;
 import dev.lachesis.experiments.HostPort;
 import dev.lachesis.experiments.run.CpuList;
+import dev.lachesis.experiments.run.HandSetPriority;
 import dev.lachesis.experiments.run.SpeBlock;
 import dev.lachesis.experiments.storm.ExampleQuery;
 import dev.lachesis.experiments.storm.StormQuerySpec;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
@@ -54,6 +56,11 @@ final class StormLauncher implements QueryLauncher {
     @Override
     public boolean readsInput() {
         return query.readsInput();
+    }
+
+    @Override
+    public Optional<HandSetPriority> handSetPriority() {
+        return query.handSetPriority();
     }
 
     @Override

@@ -84,6 +84,13 @@ public final class SweepCommand implements Callable<Integer> {
                 progress.finished(result);
             }
             SweepSummary.print(console, results);
+            long unsteady = results.stream().filter(r -> !r.steady()).count();
+            if (unsteady > 0) {
+                console.printf("%d of %d trials were not steady: the source's intake changed by more than %.0f%% between"
+                        + " the halves of the window (the SPE's queues were still filling or a backlog draining);"
+                        + " a longer --warm-up measures them steady%n", unsteady, results.size(),
+                        100 * TrialResult.STEADY_SOURCE_CHANGE);
+            }
             long troubled = results.stream().filter(r -> !r.problems().isEmpty()).count();
             if (troubled > 0) {
                 console.printf("%d trials left something changed after the daemon stopped (see above)%n", troubled);
@@ -97,6 +104,11 @@ public final class SweepCommand implements Callable<Integer> {
     private SweepSettings settings(QueryLauncher launcher) {
         try {
             List<SchedulingMode> parsedModes = modes.stream().map(SchedulingMode::named).toList();
+            if (parsedModes.contains(SchedulingMode.STATIC) && launcher.handSetPriority().isEmpty()) {
+                throw new IllegalArgumentException("--modes " + SchedulingMode.STATIC.label() + " needs the heaviest"
+                        + " operator of " + launcher.query() + " on " + launcher.spe() + ", which its launcher does not"
+                        + " declare: measure it with one OS trial beyond saturation (cpu_share in operators.csv)");
+            }
             return new SweepSettings(rates, parsedModes, reps, options.settings(launcher, out, ""));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

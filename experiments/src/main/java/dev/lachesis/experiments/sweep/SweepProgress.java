@@ -43,9 +43,12 @@ final class SweepProgress {
 
     void finished(TrialResult r) {
         done++;
-        out.printf(Locale.ROOT, "        throughput %.0f t/s, latency p50 %s ms, e2e p50 %s ms%s, goal %s%s%n",
-                r.sink().throughput(), ms(r.sink().latency().quantileMicros(0.5)),
+        out.printf(Locale.ROOT, "        throughput %.0f t/s (source %s t/s%s), latency p50 %s ms, e2e p50 %s ms%s, goal %s,"
+                        + " SPE %s%s%n",
+                r.sink().throughput(), rate(r.sink().sourceThroughput()), steadiness(r),
+                ms(r.sink().latency().quantileMicros(0.5)),
                 ms(r.sink().endToEnd().quantileMicros(0.5)), growth(r.endToEndGrowth()), MeasurementFiles.number(r.goalCv()),
+                Double.isNaN(r.speCpuShare()) ? "-" : String.format(Locale.ROOT, "%.0f%% of a core", 100 * r.speCpuShare()),
                 Double.isNaN(r.daemonCpuShare()) ? "" : String.format(Locale.ROOT,
                         ", daemon %.2f%% of a core, round p50 %s ms", 100 * r.daemonCpuShare(),
                         MeasurementFiles.number(r.roundP50Ms())));
@@ -56,6 +59,16 @@ final class SweepProgress {
     /** {@code (+30 ms/s)}: how fast the end-to-end latency rose over the window, blank when unknown. */
     private static String growth(double secondsPerSecond) {
         return Double.isNaN(secondsPerSecond) ? "" : String.format(Locale.ROOT, " (%+.0f ms/s)", 1000 * secondsPerSecond);
+    }
+
+    /** {@code , -31% in the second half: not steady} when the source's intake changed that much; else blank. */
+    private static String steadiness(TrialResult r) {
+        return r.steady() ? "" : String.format(Locale.ROOT, ", %+.0f%% in the second half: not steady",
+                100 * r.sourceHalfChange());
+    }
+
+    private static String rate(double perSecond) {
+        return Double.isNaN(perSecond) ? "-" : String.format(Locale.ROOT, "%.0f", perSecond);
     }
 
     private static String ms(double micros) {

@@ -40,8 +40,9 @@ final class TrialOptions {
             description = "Time from the first tuple at the sink to the measurement (default: ${DEFAULT-VALUE}).")
     private Duration warmUp;
 
-    @Option(names = "--measure", defaultValue = "30s", converter = DurationConverter.class,
-            description = "The measurement window of every trial (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--measure", defaultValue = "60s", converter = DurationConverter.class,
+            description = "The measurement window of every trial; a policy is judged on windows of at least 60 s"
+                    + " (default: ${DEFAULT-VALUE}).")
     private Duration measure;
 
     @Option(names = "--wait-strategy", defaultValue = "progressive",

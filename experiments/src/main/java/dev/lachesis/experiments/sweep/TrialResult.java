@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.sweep;
 
+import dev.lachesis.experiments.measure.SinkReport;
 import dev.lachesis.experiments.run.PhaseResult;
 import java.util.List;
 import java.util.Map;
@@ -13,32 +14,56 @@ import java.util.Objects;
  * @param endToEndGrowth how fast the median end-to-end latency grew over the window, the share of the
  *     rate by which a backlog in front of the SPE grew (negative while one drained, NaN when unknown;
  *     see {@link dev.lachesis.experiments.run.SinkMeter#endToEndGrowth})
+ * @param sourceHalfChange how much the throughput at the source changed from the window's first half
+ *     to its second, as a share of the first (NaN when unknown; see
+ *     {@link dev.lachesis.experiments.run.SinkMeter#sourceHalfChange})
  * @param goalCv the policy goal: the coefficient of variation of the operators' queue sizes, averaged over the window's rounds (NaN without rounds)
- * @param operators per operator, its mean queue and the mean value applied to its main thread
+ * @param operators per operator, its mean queue, the mean value applied to its main thread, its CPU
+ *     share and how the kernel scheduled it at the window's end
  * @param daemonCpuShare the share of one core the acting daemon used in the window (NaN when none runs)
+ * @param speCpuShare the share of one core the SPE's process used in the window: below its CPUs' count
+ *     beyond saturation, something else took CPU from it (on a shared machine, another process)
  * @param roundP50Ms the median time of the acting daemon's rounds (NaN when none runs)
  * @param roundP99Ms the 99th percentile of that time
  * @param rounds how many rounds the acting daemon ran in the window
  * @param daemonPeakRssMib the acting daemon's peak resident memory (NaN when none runs)
  * @param problems what was left changed after the daemon stopped, empty when everything was restored
+ * @param measureFromEpochMillis when the measurement window began (the reports before it are the warm-up)
+ * @param seconds every sink report of the trial up to the window's end, oldest first
  */
-record TrialResult(Trial trial, PhaseResult sink, double endToEndGrowth, double goalCv,
-                   Map<String, OperatorStats> operators, double daemonCpuShare, double roundP50Ms, double roundP99Ms,
-                   int rounds, double daemonPeakRssMib, List<String> problems) {
+record TrialResult(Trial trial, PhaseResult sink, double endToEndGrowth, double sourceHalfChange, double goalCv,
+                   Map<String, OperatorStats> operators, double daemonCpuShare, double speCpuShare, double roundP50Ms,
+                   double roundP99Ms, int rounds, double daemonPeakRssMib, List<String> problems,
+                   long measureFromEpochMillis, List<SinkReport> seconds) {
+    /** A change of the source's throughput between the window's halves beyond which a trial was not steady. */
+    static final double STEADY_SOURCE_CHANGE = 0.1;
+
     TrialResult {
         Objects.requireNonNull(trial, "trial");
         Objects.requireNonNull(sink, "sink");
         operators = Map.copyOf(operators);
         problems = List.copyOf(problems);
+        seconds = List.copyOf(seconds);
+    }
+
+    /** Whether the source took in about as much in both halves of the window (unknown counts as steady). */
+    boolean steady() {
+        return !(Math.abs(sourceHalfChange) > STEADY_SOURCE_CHANGE);
     }
 
     /**
-     * One operator's averages in the window.
+     * One operator in the window.
      *
      * @param queueMean mean queue size of its main threads, as the observer saw it
      * @param priorityMean mean value applied to its main thread (NaN when nothing was applied)
      * @param mechanism what the value means: {@code nice}, {@code rr} or {@code none}
+     * @param cpuShare CPU time of its main threads in the window over the window's length (0.25 =
+     *     a quarter of one core; NaN when none of them lived through the window)
+     * @param schedAtEnd how {@code /proc} showed its main threads scheduled at the window's end,
+     *     such as {@code nice -20} or {@code RR 42}, distinct values joined by {@code |}; {@code gone}
+     *     when none was left
      */
-    record OperatorStats(double queueMean, double priorityMean, String mechanism) {
+    record OperatorStats(double queueMean, double priorityMean, String mechanism, double cpuShare,
+                         String schedAtEnd) {
     }
 }

@@ -16,13 +16,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -96,9 +100,18 @@ final class TrialRunner implements AutoCloseable {
         long measureFrom = start + settings.warmUp().toMillis();
         long end = measureFrom + settings.measure().toMillis();
         awaitUntil(measureFrom);
+        if (d != null && !d.isAlive()) {
+            throw new IOException("the daemon of " + trial.mode().label() + " (lachesis run, PID " + d.pid()
+                    + ") exited before the measurement window; its error is above");
+        }
         Optional<Double> cpuFrom = d == null ? Optional.empty() : ProcessUsage.cpuSeconds(d.pid());
+        Optional<Double> speCpuFrom = ProcessUsage.cpuSeconds(q.pid());
+        Map<Long, Double> threadCpuFrom = ProcessUsage.threadCpuSeconds(q.pid());
         awaitUntil(end);
         Optional<Double> cpuTo = d == null ? Optional.empty() : ProcessUsage.cpuSeconds(d.pid());
+        Optional<Double> speCpuTo = ProcessUsage.cpuSeconds(q.pid());
+        Map<Long, Double> threadCpuTo = ProcessUsage.threadCpuSeconds(q.pid());
+        Map<Long, ThreadSched> schedAtEnd = ThreadSched.allOf(q.pid());
         double peakRssMib = d == null ? Double.NaN : ProcessUsage.peakResidentMib(d.pid()).orElse(Double.NaN);
         if (!meter.awaitReportAfter(end, REPORT_DELAY)) {
             LOG.warn("No sink report came within {} s of the window's end at {} t/s, {}; measuring what came",
@@ -113,29 +126,66 @@ final class TrialRunner implements AutoCloseable {
         List<RoundLog.Round> observerRounds = observed.between(measureFrom, end);
         List<RoundLog.Round> daemonRounds = acted.between(measureFrom, end);
         double seconds = (end - measureFrom) / 1000.0;
-        double cpuShare = cpuFrom.isPresent() && cpuTo.isPresent() ? (cpuTo.get() - cpuFrom.get()) / seconds : Double.NaN;
+        double cpuShare = share(cpuFrom, cpuTo, seconds);
         double[] durations = daemonRounds.stream().mapToDouble(RoundLog.Round::durationMs).toArray();
-        return new TrialResult(trial, sink, meter.endToEndGrowth(measureFrom, end), QueueBalance.meanCv(observerRounds),
-                operators(observerRounds, daemonRounds), cpuShare, Percentile.of(durations, 0.5),
-                Percentile.of(durations, 0.99), daemonRounds.size(), peakRssMib, problems);
+        Map<String, TrialResult.OperatorStats> operators = operators(observerRounds, daemonRounds,
+                threadCpu(threadCpuFrom, threadCpuTo, seconds), schedAtEnd);
+        return new TrialResult(trial, sink, meter.endToEndGrowth(measureFrom, end),
+                meter.sourceHalfChange(measureFrom, end), QueueBalance.meanCv(observerRounds),
+                operators, cpuShare, share(speCpuFrom, speCpuTo, seconds), Percentile.of(durations, 0.5),
+                Percentile.of(durations, 0.99), daemonRounds.size(), peakRssMib, problems, measureFrom,
+                meter.reports().stream().filter(r -> r.endEpochMillis() <= end).toList());
     }
 
+    /**
+     * Per operator seen by the observer: its mean queue (NaN when no round had it), the mean value the
+     * daemon applied, the CPU share of its main threads ({@code cpuShares}: thread id → share of one
+     * core in the window) and their scheduling in {@code /proc} at the window's end.
+     */
     private static Map<String, TrialResult.OperatorStats> operators(List<RoundLog.Round> observed,
-                                                                     List<RoundLog.Round> acted) {
+                                                                     List<RoundLog.Round> acted,
+                                                                     Map<Long, Double> cpuShares,
+                                                                     Map<Long, ThreadSched> schedAtEnd) {
         Map<String, Double> queues = RoundLog.meanPerOperator(observed, RoundLog.OperatorThread::queue);
         Map<String, Double> values = RoundLog.meanPerOperator(acted, t -> t.value());
+        Map<String, Set<Long>> threads = RoundLog.mainThreads(observed);
         Map<String, String> mechanisms = new TreeMap<>();
         acted.forEach(r -> r.operators().forEach(t -> mechanisms.put(t.operator(), t.mechanism())));
         Map<String, TrialResult.OperatorStats> operators = new TreeMap<>();
-        queues.forEach((operator, queue) -> operators.put(operator, new TrialResult.OperatorStats(queue,
-                values.getOrDefault(operator, Double.NaN), mechanisms.getOrDefault(operator, "none"))));
+        threads.forEach((operator, tids) -> {
+            double queue = queues.getOrDefault(operator, Double.NaN);
+            double[] shares = tids.stream().filter(cpuShares::containsKey).mapToDouble(cpuShares::get).toArray();
+            String sched = tids.stream().map(schedAtEnd::get).filter(Objects::nonNull).map(ThreadSched::label)
+                    .distinct().sorted().collect(Collectors.joining("|"));
+            operators.put(operator, new TrialResult.OperatorStats(queue, values.getOrDefault(operator, Double.NaN),
+                    mechanisms.getOrDefault(operator, "none"), shares.length == 0 ? Double.NaN
+                    : Arrays.stream(shares).sum(), sched.isEmpty() ? "gone" : sched));
+        });
         return operators;
+    }
+
+    /** CPU seconds between two readings over {@code seconds}: a share of one core; NaN when either is missing. */
+    private static double share(Optional<Double> from, Optional<Double> to, double seconds) {
+        return from.isPresent() && to.isPresent() ? (to.get() - from.get()) / seconds : Double.NaN;
+    }
+
+    /** Thread id → CPU seconds between the two readings over {@code seconds}, for threads in both. */
+    private static Map<Long, Double> threadCpu(Map<Long, Double> from, Map<Long, Double> to, double seconds) {
+        Map<Long, Double> shares = new TreeMap<>();
+        to.forEach((tid, cpu) -> {
+            Double before = from.get(tid);
+            if (before != null) {
+                shares.put(tid, (cpu - before) / seconds);
+            }
+        });
+        return shares;
     }
 
     private ChildJvm startDaemon(RunningQuery q, SchedulingMode mode, RoundLog rounds, boolean observe)
             throws IOException {
         Path config = new DaemonConfig(q.spe(), mode, store.httpPort(), settings.period(),
-                observe ? work.resolve("observer-journal.json") : journal, cgroupRoot)
+                observe ? work.resolve("observer-journal.json") : journal, cgroupRoot,
+                launcher.handSetPriority().orElse(null))
                 .writeTo(work.resolve((observe ? "observer" : mode.fileName()) + ".yaml"));
         List<String> command = new ArrayList<>(settings.lachesisOnOtherCpus());
         command.addAll(List.of("run", "--config", config.toString(), "--rounds", "json"));

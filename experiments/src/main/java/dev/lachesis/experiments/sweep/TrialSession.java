@@ -113,7 +113,7 @@ final class TrialSession implements AutoCloseable {
     /** Where the trials' figures are. */
     List<Path> figures() {
         return List.of(settings.out().resolve(MeasurementFiles.MEASUREMENTS),
-                settings.out().resolve(MeasurementFiles.OPERATORS));
+                settings.out().resolve(MeasurementFiles.OPERATORS), settings.out().resolve(MeasurementFiles.SECONDS));
     }
 
     /**

@@ -39,6 +39,23 @@ class SweepCsvTest {
     }
 
     @Test
+    void aFileFromBeforeTheSourcesCountedReadsAsNotMeasuredThereAndANewOneReadsEveryColumn() throws Exception {
+        assertThat(SweepCsv.readMeasurements(measurements(GOOD_RUN)).get(0).value(Metric.SOURCE_THROUGHPUT)).isNaN();
+
+        Path file = dir.resolve("new.csv");
+        Files.writeString(file, MEASUREMENTS_HEADER.replace(",throughput,", ",throughput,source_throughput,")
+                + ",daemon_peak_rss_mib,spe_cpu_share\n"
+                + "storm,etl,park,14000,STATIC,1,60,10900,11120,12,10,80,900,850,2100,0.8,0.004,5,9,60,70,0.97\n");
+        RunMeasurement run = SweepCsv.readMeasurements(file).get(0);
+
+        assertThat(run.point().mode()).isEqualTo(SchedulingMode.STATIC);
+        assertThat(run.value(Metric.THROUGHPUT)).isEqualTo(10900);
+        assertThat(run.value(Metric.SOURCE_THROUGHPUT)).isEqualTo(11120);
+        assertThat(run.value(Metric.E2E_MEAN_MS)).isEqualTo(900);
+        assertThat(run.value(Metric.SPE_CPU_SHARE)).isEqualTo(0.97);
+    }
+
+    @Test
     void aColumnThatIsNotANumberIsNamedWithFileAndLine() throws Exception {
         Path file = measurements(GOOD_RUN, GOOD_RUN.replace(",1400.5,", ",fast,").replace(",OS,1,", ",OS,2,"));
 
@@ -69,8 +86,8 @@ class SweepCsvTest {
         Path file = measurements(GOOD_RUN.replace(",OS,", ",EDGEWISE,"));
 
         assertThatThrownBy(() -> SweepCsv.readMeasurements(file))
-                .hasMessage(file + ":2: column 5 (mode) was 'EDGEWISE' but must be one of OS, LACHESIS, LACHESIS-MOD, "
-                        + "LACHESIS-MOD-RT, RANDOM");
+                .hasMessage(file + ":2: column 5 (mode) was 'EDGEWISE' but must be one of OS, STATIC, LACHESIS, "
+                        + "LACHESIS-MOD, LACHESIS-MOD-RT, LACHESIS-DRAIN, LACHESIS-DRAIN-RT, RANDOM");
     }
 
     @Test

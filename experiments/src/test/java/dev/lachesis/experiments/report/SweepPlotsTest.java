@@ -46,6 +46,19 @@ class SweepPlotsTest {
     }
 
     @Test
+    void drawsTheThroughputAtTheSourceWhenTheSweepCountedIt() throws Exception {
+        SweepFixture sweep = new SweepFixture().run(ETL, 1000, "OS", 1, 1000, 980, 100)
+                .run(ETL, 2000, "STATIC", 1, 1900, 1850, 300);
+
+        List<Path> written = SweepPlots.write(sweep.summary(dir), dir);
+
+        assertThat(written).extracting(p -> p.getFileName().toString())
+                .contains("storm-etl-progressive-source-throughput.png");
+        assertImage(dir.resolve("storm-etl-progressive-source-throughput.png"), SweepPlots.LINE_WIDTH,
+                SweepPlots.LINE_HEIGHT);
+    }
+
+    @Test
     void skipsTheChartsOfMetricsNoRunMeasured() throws Exception {
         SweepFixture sweep = new SweepFixture().run(ETL, 1000, "OS", 1, 900, Double.NaN);
 

@@ -8,6 +8,7 @@ import dev.lachesis.experiments.measure.SinkReport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class SinkMeterTest {
@@ -38,6 +39,53 @@ class SinkMeterTest {
         assertThat(measured.latency().meanMicros()).isEqualTo(2_000.0);
         assertThat(measured.endToEnd().meanMicros()).isEqualTo(20_000.0);
         assertThat(meter.window("OS", 20_000, 30_000).measured()).isFalse();
+    }
+
+    /** A report ending at second {@code s} with {@code tuples} tuples at the sink and {@code emitted} at the source. */
+    private static String counted(int s, int tuples, long emitted) {
+        LatencyHistogram latency = new LatencyHistogram();
+        for (int i = 0; i < tuples; i++) {
+            latency.record(1_000);
+        }
+        return new SinkReport(s * 1000L, latency, latency).withSourceTuples(OptionalLong.of(emitted)).toLine();
+    }
+
+    @Test
+    void theSourcesCountsAddUpOverTheWindowToTheThroughputAtTheSource() {
+        for (int s = 1; s <= 10; s++) {
+            meter.accept(counted(s, 90, s <= 2 ? 5_000 : 120)); // a burst while the queues fill, then steady
+        }
+
+        PhaseResult steady = meter.window("OS", 2_000, 10_000);
+
+        assertThat(steady.sourceTuples()).hasValue(8 * 120);
+        assertThat(steady.sourceThroughput()).isEqualTo(120.0);
+        assertThat(steady.throughput()).isEqualTo(90.0);
+    }
+
+    @Test
+    void aSourceThatSlowsDownOnceTheQueuesAreFullShowsAsAFallBetweenTheWindowsHalves() {
+        for (int s = 1; s <= 10; s++) {
+            meter.accept(counted(s, 90, s <= 5 ? 200 : 150)); // filling the queues, then at the query's pace
+        }
+        for (int s = 11; s <= 20; s++) {
+            meter.accept(counted(s, 90, 150));
+        }
+
+        assertThat(meter.sourceHalfChange(0, 10_000)).isCloseTo(-0.25, within(1e-9));
+        assertThat(meter.sourceHalfChange(10_000, 20_000)).isZero();
+        assertThat(meter.sourceHalfChange(20_000, 30_000)).isNaN();
+    }
+
+    @Test
+    void aWindowWithAReportWithoutTheSourcesCountHasNoThroughputAtTheSource() {
+        meter.accept(counted(1, 90, 100));
+        meter.accept(report(2, 90, 1_000));
+        meter.accept(counted(3, 90, 100));
+
+        assertThat(meter.window("OS", 0, 3_000).sourceThroughput()).isNaN();
+        assertThat(meter.window("OS", 2_000, 3_000).sourceThroughput()).isEqualTo(100.0);
+        assertThat(meter.window("OS", 10_000, 20_000).sourceTuples()).isEmpty();
     }
 
     @Test

@@ -20,10 +20,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The sweep harness as a user runs it, smoked: {@code bin/lachesis-bench sweep} over two low rates
- * of the ETL query on Storm, OS and LACHESIS-MOD-RT, eight seconds measured each; then
+ * of the ETL query on Storm, OS, STATIC and LACHESIS-MOD-RT, eight seconds measured each after a
+ * 20-s warm-up (the observer and the daemon find the topology from its metric names first); then
  * {@code bin/lachesis-bench report} on its output. Every trial must have measured the sink, the
- * observer's queues and, under MOD-RT, the daemon's rounds and cost; the sweep must exit 0 (nothing
- * left changed); the report must draw its charts. Needs the modules built, root and two CPUs.
+ * source, the observer's queues and, under STATIC and MOD-RT, the daemon's rounds and cost; under
+ * STATIC {@code /proc} must show the hand-set nice values on the operators' threads; the sweep must
+ * exit 0 (nothing left changed); the report must draw its charts and the ratios to OS. Needs the
+ * modules built, root and two CPUs.
  */
 class SweepIT {
     private static final Logger LOG = LoggerFactory.getLogger(SweepIT.class);
@@ -39,13 +42,13 @@ class SweepIT {
         Path bench = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent().resolve("bin/lachesis-bench");
 
         String printed = run(bench.toString(), "sweep", "--spe", "storm", "--query", "etl", "--rates", "300,600",
-                "--modes", "OS,LACHESIS-MOD-RT", "--reps", "1", "--warm-up", "12s", "--measure", "8s",
+                "--modes", "OS,STATIC,LACHESIS-MOD-RT", "--reps", "1", "--warm-up", "20s", "--measure", "8s",
                 "--wait-strategy", "park", "--out", out.toString());
 
-        assertThat(printed).contains("[1/4] 300 t/s, OS, rep 1", "[4/4] 600 t/s, LACHESIS-MOD-RT, rep 1")
+        assertThat(printed).contains("[1/6] 300 t/s, OS, rep 1", "[6/6] 600 t/s, LACHESIS-MOD-RT, rep 1")
                 .doesNotContain("NOT RESTORED");
         List<String[]> rows = rows(out.resolve("measurements.csv"));
-        assertThat(rows).hasSize(4);
+        assertThat(rows).hasSize(6);
         List<String> header = List.of(Files.readAllLines(out.resolve("measurements.csv")).get(0).split(","));
         for (String[] row : rows) {
             double rate = Double.parseDouble(row[header.indexOf("rate")]);
@@ -53,20 +56,29 @@ class SweepIT {
             // before the window (a GC, a start-up stall) drains: 30% more in 8 s is a 2.4-s backlog.
             assertThat(Double.parseDouble(row[header.indexOf("throughput")])).as("throughput at " + rate)
                     .isBetween(0.8 * 0.98 * rate, 1.3 * rate);
+            assertThat(Double.parseDouble(row[header.indexOf("source_throughput")])).as("source at " + rate)
+                    .isBetween(0.8 * rate, 1.3 * rate);
             assertThat(Double.parseDouble(row[header.indexOf("e2e_p50_ms")])).isPositive();
             assertThat(Double.parseDouble(row[header.indexOf("goal_cv")])).as("the observer saw queues").isNotNaN();
-            boolean rtMode = row[header.indexOf("mode")].equals("LACHESIS-MOD-RT");
-            assertThat(Double.isNaN(Double.parseDouble(row[header.indexOf("daemon_cpu_share")]))).isEqualTo(!rtMode);
-            assertThat(Integer.parseInt(row[header.indexOf("rounds")]) > 0).isEqualTo(rtMode);
+            boolean daemonMode = !row[header.indexOf("mode")].equals("OS");
+            assertThat(Double.isNaN(Double.parseDouble(row[header.indexOf("daemon_cpu_share")]))).isEqualTo(!daemonMode);
+            assertThat(Integer.parseInt(row[header.indexOf("rounds")]) > 0).isEqualTo(daemonMode);
         }
+        // What /proc showed at the window's end (the last column): the daemon's values, applied.
         assertThat(Files.readAllLines(out.resolve("operators.csv")))
-                .anyMatch(l -> l.contains(",LACHESIS-MOD-RT,1,parse,") && l.endsWith(",rr"))
-                .anyMatch(l -> l.contains(",OS,1,source,") && l.endsWith(",none"));
+                .anyMatch(l -> l.contains(",LACHESIS-MOD-RT,1,parse,") && l.contains(",rr,") && l.matches(".*,RR \\d+"))
+                .anyMatch(l -> l.contains(",OS,1,source,") && l.contains(",none,"))
+                .anyMatch(l -> l.contains(",STATIC,1,join,") && l.endsWith(",nice -20"))
+                .anyMatch(l -> l.contains(",STATIC,1,source,") && l.endsWith(",nice -10"))
+                .anyMatch(l -> l.contains(",STATIC,1,parse,") && l.endsWith(",nice 0"));
+        assertThat(Files.readAllLines(out.resolve("seconds.csv")).size()).isGreaterThan(6 * 8);
 
-        run(bench.toString(), "report", "--in", out.toString());
+        String report = run(bench.toString(), "report", "--in", out.toString());
         Path chart = out.resolve("storm-etl-park-throughput.png");
         assertThat(ImageIO.read(chart.toFile())).isNotNull();
+        assertThat(ImageIO.read(out.resolve("storm-etl-park-source-throughput.png").toFile())).isNotNull();
         assertThat(out.resolve("summary.csv")).exists();
+        assertThat(report).contains("# Every mode against OS in the same sitting");
     }
 
     /**
@@ -93,7 +105,7 @@ class SweepIT {
         assertThat(Double.parseDouble(row[header.indexOf("goal_cv")])).as("the observer saw queues in Graphite").isNotNaN();
         assertThat(Integer.parseInt(row[header.indexOf("rounds")])).isPositive();
         assertThat(Files.readAllLines(out.resolve("operators.csv")))
-                .anyMatch(l -> l.contains(",LACHESIS-MOD,1,parse,") && l.endsWith(",nice"));
+                .anyMatch(l -> l.contains(",LACHESIS-MOD,1,parse,") && l.contains(",nice,"));
     }
 
     private static List<String[]> rows(Path csv) throws Exception {

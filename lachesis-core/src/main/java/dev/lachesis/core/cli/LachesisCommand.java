@@ -82,7 +82,7 @@ public final class LachesisCommand implements Callable<Integer> {
         LogLevels.set(level.label());
     }
 
-    /** Applies the policy file's level unless {@code --log-level} was given. */
+    /** Applies {@code level} (the policy file's, or a command's own) unless {@code --log-level} was given. */
     void applyConfiguredLevel(String level) {
         if (logLevel == null) {
             LogLevels.set(level);

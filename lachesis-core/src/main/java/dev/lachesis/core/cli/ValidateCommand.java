@@ -14,7 +14,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code lachesis validate}: everything {@code run} checks before its first round — the file, the
- * plug-ins it names, schedule forms and metric resolution — without scheduling anything.
+ * plug-ins it names, schedule forms and metric resolution — without scheduling anything. It prints
+ * its verdict and nothing else: one line per problem, or one line saying the file is valid; it logs
+ * warnings and errors only (unless {@code --log-level} says otherwise).
  */
 @Command(name = "validate", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         header = "Check a policy file and exit: 0 valid, 2 not (one line per problem).")
@@ -28,6 +30,8 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws ConfigException {
+        // The verdict is the output: start-up news (capabilities, drivers, translators closing) stays out.
+        parent.applyConfiguredLevel(LogLevel.WARN.label());
         LachesisConfig loaded = config.load();
         Environment env = parent.environment();
         try (Assembly assembly = new Assembler(env.plugins(), env.threads(), env.clock())

@@ -3,12 +3,20 @@ package dev.lachesis.core.config;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * Reads a policy file: parses the YAML, notes the line of every key, and binds each section to its
@@ -26,16 +34,44 @@ public final class ConfigLoader {
      * @throws ConfigException one line per problem, each naming key path, file and line
      */
     public static LachesisConfig load(Path file) throws ConfigException {
-        String text;
+        byte[] bytes;
         try {
-            text = Files.readString(file);
+            bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
             throw new ConfigException(file + " does not exist");
         } catch (IOException e) {
             throw new ConfigException(file + " cannot be read: " + e.getMessage());
         }
         Path name = file.getFileName();
-        return parse(name == null ? file.toString() : name.toString(), text);
+        return parse(name == null ? file.toString() : name.toString(), utf8(file, bytes));
+    }
+
+    /**
+     * Decodes the file as UTF-8, the only encoding YAML files are read in.
+     *
+     * @throws ConfigException naming the first byte (counted from 1, as {@code cmp} does) and line that are not UTF-8
+     */
+    private static String utf8(Path file, byte[] bytes) throws ConfigException {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult result = decoder.decode(in, out, true);
+        if (!result.isError()) {
+            result = decoder.flush(out);
+        }
+        if (result.isError()) {
+            int at = in.position();
+            int line = 1;
+            for (int i = 0; i < at; i++) {
+                if (bytes[i] == '\n') {
+                    line++;
+                }
+            }
+            throw new ConfigException(file + " is not UTF-8 at byte " + (at + 1) + " (line " + line + ", "
+                    + String.format("0x%02X", bytes[at] & 0xff) + "): save it as UTF-8");
+        }
+        return out.flip().toString();
     }
 
     /**
@@ -50,9 +86,7 @@ public final class ConfigLoader {
             lines = SourceLineReader.read(file, yaml);
             tree = ConfigMapper.yaml().readTree(yaml);
         } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? -1 : e.getLocation().getLineNr();
-            throw new ConfigException(file + (line > 0 ? ":" + line : "") + " is not valid YAML: "
-                    + e.getOriginalMessage().lines().findFirst().orElse(""));
+            throw syntaxError(file, e);
         } catch (IOException e) {
             throw new ConfigException(file + " cannot be read: " + e.getMessage());
         }
@@ -83,6 +117,37 @@ public final class ConfigLoader {
             throw new ConfigException(problems);
         }
         return new LachesisConfig(root, spes, metrics, policies, logging, journal);
+    }
+
+    /**
+     * One line for a file the YAML parser rejects: the line (and column) of the problem as the
+     * parser marked it, and its whole explanation, e.g. {@code lachesis.yaml:14:1 is not valid YAML:
+     * while scanning for the next token: found character '\t(TAB)' that cannot start any token. (Do
+     * not use \t(TAB) for indentation)}. Jackson's own location is where its parser stood, often the
+     * line before.
+     */
+    private static ConfigException syntaxError(String file, JsonProcessingException e) {
+        if (e.getCause() instanceof MarkedYAMLException marked && marked.getProblemMark() != null) {
+            Mark at = marked.getProblemMark();
+            StringBuilder what = new StringBuilder();
+            if (marked.getContext() != null) {
+                what.append(marked.getContext());
+                Mark context = marked.getContextMark();
+                if (context != null && context.getLine() != at.getLine()) {
+                    what.append(" started on line ").append(context.getLine() + 1);
+                }
+                what.append(": ");
+            }
+            what.append(marked.getProblem());
+            return new ConfigException(file + ":" + (at.getLine() + 1) + ":" + (at.getColumn() + 1)
+                    + " is not valid YAML: " + oneLine(what.toString()));
+        }
+        int line = e.getLocation() == null ? -1 : e.getLocation().getLineNr();
+        return new ConfigException(file + (line > 0 ? ":" + line : "") + " is not valid YAML: " + oneLine(e.getOriginalMessage()));
+    }
+
+    private static String oneLine(String text) {
+        return text.strip().replaceAll("\\s*\\R\\s*", " ");
     }
 
     private static <T> List<T> bindList(ConfigNode node, Class<T> type, List<String> problems) {
@@ -119,11 +184,11 @@ public final class ConfigLoader {
 
     private static Path journal(ConfigNode node, List<String> problems) {
         if (node.isMissing()) {
-            return LachesisConfig.DEFAULT_JOURNAL;
+            return JournalLocation.defaultPath();
         }
         if (!node.json().isTextual() || node.json().asText().isBlank()) {
             problems.add(node.problem("", node.json(), "must be a file path"));
-            return LachesisConfig.DEFAULT_JOURNAL;
+            return JournalLocation.defaultPath();
         }
         return Path.of(node.json().asText());
     }

@@ -18,13 +18,12 @@ import java.util.Objects;
  * @param policies {@code policies}
  * @param logging {@code logging}
  * @param journal {@code journal}: where translators record original thread settings
+ *     ({@link JournalLocation#defaultPath()} when the file does not say)
  */
 public record LachesisConfig(ConfigNode root, List<SpeConfig> spes, MetricsConfig metrics,
                              List<PolicyConfig> policies, LoggingConfig logging, Path journal) {
     /** The top-level keys, as the file spells them. */
     public static final List<String> KEYS = List.of("spes", "metrics", "policies", "cgroups", "journal", "logging");
-    /** Where the journal goes when the file does not say: survives a crash, not a reboot (nor do thread ids). */
-    public static final Path DEFAULT_JOURNAL = Path.of("/run/lachesis/journal.json");
 
     public LachesisConfig {
         Objects.requireNonNull(root, "root");

@@ -21,9 +21,12 @@ final class SourceLineReader {
      * The line of every key and list element in {@code yaml}.
      *
      * @throws IOException when the text is not YAML
+     * @throws ConfigException when a mapping has the same key twice (YAML forbids it; the parser
+     *     would keep one silently), naming both lines
      */
-    static SourceLines read(String file, String yaml) throws IOException {
+    static SourceLines read(String file, String yaml) throws IOException, ConfigException {
         Map<String, Integer> lines = new HashMap<>();
+        Map<String, Integer> keys = new HashMap<>();
         Deque<Frame> open = new ArrayDeque<>();
         try (JsonParser parser = ConfigMapper.yaml().createParser(yaml)) {
             JsonToken token;
@@ -33,6 +36,11 @@ final class SourceLineReader {
                     case FIELD_NAME -> {
                         Frame frame = open.peek();
                         frame.field = join(frame.path, parser.currentName());
+                        Integer first = keys.putIfAbsent(frame.field, line);
+                        if (first != null) {
+                            throw new ConfigException(frame.field + " (" + file + ":" + line
+                                    + ") is a duplicate key: it is set on line " + first + " already");
+                        }
                         lines.putIfAbsent(frame.field, line);
                     }
                     case START_OBJECT, START_ARRAY -> {

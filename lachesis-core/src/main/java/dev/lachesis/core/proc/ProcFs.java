@@ -78,6 +78,38 @@ public final class ProcFs {
                 .map(l -> l.substring(prefix.length()).strip());
     }
 
+    /**
+     * The user that owns {@code pid}: its real user id, the first of the {@code Uid:} line of
+     * {@code /proc/<pid>/status} (the owner of the {@code /proc/<pid>} directory is not it: a process
+     * that changed its user becomes non-dumpable and its directory then belongs to root). Empty when
+     * the process is gone.
+     */
+    public Optional<Integer> owner(int pid) {
+        return uids(pid).map(ids -> ids[0]);
+    }
+
+    /**
+     * The real, effective, saved and file-system user ids of {@code pid}, from the {@code Uid:} line
+     * of its {@code status}; empty when the process is gone.
+     */
+    public Optional<int[]> uids(int pid) {
+        return statusField(pid, "Uid").flatMap(line -> {
+            String[] f = line.split("\\s+");
+            if (f.length != 4) {
+                return Optional.empty();
+            }
+            int[] ids = new int[4];
+            try {
+                for (int i = 0; i < 4; i++) {
+                    ids[i] = Integer.parseInt(f[i]);
+                }
+            } catch (NumberFormatException e) {
+                return Optional.empty();
+            }
+            return Optional.of(ids);
+        });
+    }
+
     /** The kernel's (15-character) name of a thread. */
     public Optional<String> comm(int pid, int tid) {
         return read(taskDir(pid, tid).resolve("comm")).map(String::strip);

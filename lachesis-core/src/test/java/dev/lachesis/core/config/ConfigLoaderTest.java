@@ -3,6 +3,7 @@ package dev.lachesis.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,7 +42,7 @@ class ConfigLoaderTest {
             assertThat(p.spes()).containsExactly("storm");
         });
         assertThat(config.logging().level()).isEqualTo("info");
-        assertThat(config.journal()).isEqualTo(LachesisConfig.DEFAULT_JOURNAL);
+        assertThat(config.journal()).isEqualTo(JournalLocation.defaultPath());
     }
 
     @Test
@@ -94,7 +95,37 @@ class ConfigLoaderTest {
     void aYamlSyntaxErrorNamesTheLine() {
         assertThatThrownBy(() -> ConfigLoader.parse("test.yaml", "spes:\n  - name: [storm\npolicies: []\n"))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageStartingWith("test.yaml:3 is not valid YAML: ");
+                .hasMessage("test.yaml:3:9 is not valid YAML: while parsing a flow sequence started on line 2:"
+                        + " expected ',' or ']', but got :");
+    }
+
+    @Test
+    void aTabNamesItsOwnLineAndTheWholeExplanation() {
+        // The TAB is on line 14; Jackson's location said 13, and the message stopped after its first line.
+        String yaml = "# a policy file\n".repeat(6) + VALID.replace("metrics:\n  source: fake-source\n", "metrics:\n\tsource: fake-source\n");
+        assertThat(yaml.lines().toList().get(14 - 1)).startsWith("\t");
+
+        assertThatThrownBy(() -> ConfigLoader.parse("test.yaml", yaml))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("test.yaml:14:1 is not valid YAML: while scanning for the next token: found character '\\t(TAB)'"
+                        + " that cannot start any token. (Do not use \\t(TAB) for indentation)");
+    }
+
+    @Test
+    void aKeyGivenTwiceNamesBothLines() {
+        assertThatThrownBy(() -> ConfigLoader.parse("test.yaml", VALID + "logging:\n  level: info\nlogging:\n  level: warn\n"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("logging (test.yaml:16) is a duplicate key: it is set on line 14 already");
+    }
+
+    @Test
+    void aFileThatIsNotUtf8NamesTheFirstBadByteAndItsLine(@TempDir Path dir) throws Exception {
+        byte[] latin1 = "spes:\n  - name: st\u00e9rm\n".getBytes(StandardCharsets.ISO_8859_1);
+        Path file = Files.write(dir.resolve("latin1.yaml"), latin1);
+
+        assertThatThrownBy(() -> ConfigLoader.load(file))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage(file + " is not UTF-8 at byte 19 (line 2, 0xE9): save it as UTF-8");
     }
 
     @Test

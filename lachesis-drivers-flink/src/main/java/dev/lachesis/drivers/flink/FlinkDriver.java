@@ -42,8 +42,10 @@ import org.slf4j.LoggerFactory;
  * subtask's thread and whose helpers are its output flusher (serving its output queue), legacy
  * source thread and timers. A job's graph is read once and kept while it runs (read again when its
  * number of subtasks changes, i.e. it was rescaled); a cancelled and resubmitted job is a new job,
- * found on the next round. Threads are re-read only when a JVM's
- * set of thread ids changed. A JVM whose threads cannot be read (gone, another user's, no attach)
+ * found on the next round. Threads are asked of the shared lister every round: it dumps a JVM again
+ * only while threads it named by their 15-character {@code comm} are there (subtasks started soon
+ * after its last dump), so a job's subtasks get their full names without waiting for some thread
+ * to come or go. A JVM whose threads cannot be read (gone, another user's, no attach)
  * is skipped with one warning per reason while the others are scheduled; the round fails only when
  * no JVM can be read. Called from the main loop's thread only.
  */
@@ -60,8 +62,6 @@ final class FlinkDriver implements SpeDriver {
     private final Supplier<List<Integer>> pids;
     private final Clock clock;
     private final Map<String, FlinkJob> jobs = new LinkedHashMap<>();
-    private final Map<Integer, List<Integer>> knownTids = new HashMap<>();
-    private final Map<Integer, List<JvmThread>> knownThreads = new HashMap<>();
     private final Set<String> reportedAmbiguous = new HashSet<>();
     private final Set<String> reportedUnmatchedSources = new HashSet<>();
     /** JVMs whose threads could not be read, with the reason last logged. */
@@ -120,8 +120,6 @@ final class FlinkDriver implements SpeDriver {
         if (seen.isEmpty() && firstFailure != null) {
             throw firstFailure;
         }
-        knownTids.keySet().retainAll(seen);
-        knownThreads.keySet().retainAll(seen);
         unreadable.keySet().retainAll(workers);
         List<Query> queries = new ArrayList<>();
         List<PhysicalOperator> operators = new ArrayList<>();
@@ -168,11 +166,7 @@ final class FlinkDriver implements SpeDriver {
         if (tids.isEmpty()) {
             throw new DriverException("Flink TaskManager PID " + pid + " has no threads: the process is gone");
         }
-        if (!tids.equals(knownTids.get(pid))) {
-            knownThreads.put(pid, threads.threads(pid));
-            knownTids.put(pid, tids);
-        }
-        return knownThreads.get(pid);
+        return threads.threads(pid);
     }
 
     private void reportAmbiguous(String threadName) {

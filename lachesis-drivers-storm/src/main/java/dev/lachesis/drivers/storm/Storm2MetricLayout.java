@@ -25,7 +25,9 @@ import java.util.regex.Pattern;
  * topology prefix: {@code storm.topology.<topologyId>.<host>.<component>.<task>.<port>-source-queue-size}.
  * Each worker's {@code __system} component reports when its JVM started, in whole epoch seconds
  * ({@code RuntimeMXBean.getStartTime() / 1000}):
- * {@code storm.topology.<topologyId>.<host>.__system.-1.<port>-startTimeSecs}.
+ * {@code storm.topology.<topologyId>.<host>.__system.-1.<port>-startTimeSecs}. Storm registers that
+ * gauge when {@code __system} prepares, a second or more after the queue gauges, so the discovery
+ * glob fetches each worker's transfer queue too, which is in its first report.
  * Storm replaces dots in host, component and stream names with underscores, so each is one segment.
  * An optional prefix ({@code graphite.prefixed.with} in the reporter's settings) comes first.
  * Immutable.
@@ -78,7 +80,8 @@ public final class Storm2MetricLayout implements StormMetricLayout {
 
     @Override
     public String discoveryPattern(String topologyGlob) {
-        return prefix + "storm.topology." + topologyGlob + ".*.__system.-1.*-" + JVM_START_GAUGE;
+        return prefix + "storm.{topology,worker}." + topologyGlob + ".*.__system.-1.*-{" + JVM_START_GAUGE
+                + ",worker-transfer-queue-population}";
     }
 
     @Override

@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,13 +29,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Sees Apache Storm topologies without any Storm jar: finds worker and local-mode JVMs through
- * {@code /proc}, names their threads through the shared {@link JvmThreadLister} (re-asked only when a
- * JVM's thread ids changed), and reads everything else from the series Storm's own Graphite reporter
- * publishes — one {@link MetricSource#query} per round (two in a round where a topology starts
- * reporting), made by {@link #refresh()} and reused by {@link #fetch}. Queries name the running
- * topologies, so Graphite reads no stopped topology's files. The query graph comes from the
- * {@code __execute-count-<from>:<stream>} series names. A series name is read once, then remembered
- * for as long as it keeps appearing. Called from the main loop's thread only.
+ * {@code /proc}, reads everything else from the series Storm's own Graphite reporter publishes —
+ * one {@link MetricSource#query} per round (two in a round where a topology starts reporting), made
+ * by {@link #refresh()} and reused by {@link #fetch} — places the running topologies in JVMs
+ * ({@link JvmTopologies}), and names the threads of those JVMs only through the shared
+ * {@link JvmThreadLister}. Queries name the running topologies, so Graphite reads no stopped
+ * topology's files. The query graph comes from the {@code __execute-count-<from>:<stream>} series
+ * names. A series name is read once, then remembered for as long as it keeps appearing. Called from
+ * the main loop's thread only.
  */
 public final class StormDriver implements SpeDriver {
     private static final Logger LOG = LoggerFactory.getLogger(StormDriver.class);
@@ -46,21 +48,17 @@ public final class StormDriver implements SpeDriver {
     private final StormMetricLayout layout;
     private final MetricSource source;
     private final JvmThreadLister lister;
-    private final ProcFs proc;
     private final Clock clock;
     private final StormProcessFinder finder;
     private final StormStateBuilder builder;
+    private final JvmTopologies jvmTopologies;
     private final StormMetricReader reader;
     /** Each series name as the layout reads it, empty for series of other topologies than the configured one. */
     private final RoundMemo<Optional<StormSeries>> seriesNames;
-    private final Map<Integer, CachedThreads> threadCache = new HashMap<>();
     private final Set<String> reported = new HashSet<>();
     private StormView last;
     /** Topology (as series name it) → when it last reported: the topologies each round reads. */
     private final Map<String, Instant> lastReported = new TreeMap<>();
-
-    private record CachedThreads(List<Integer> tids, List<JvmThread> threads) {
-    }
 
     /**
      * @param topologyName only this topology ({@code null}: every topology found)
@@ -79,10 +77,10 @@ public final class StormDriver implements SpeDriver {
         this.layout = layout;
         this.source = source;
         this.lister = lister;
-        this.proc = proc;
         this.clock = clock;
         this.finder = new StormProcessFinder(proc, pids, topologyName);
-        this.builder = new StormStateBuilder(speName, layout);
+        this.builder = new StormStateBuilder(speName);
+        this.jvmTopologies = new JvmTopologies(layout, proc);
         this.reader = new StormMetricReader(layout.countersAreCumulative(), settings.metricsBucket().toMillis() / 1000.0);
         this.seriesNames = new RoundMemo<>(name -> layout.parse(name)
                 .filter(s -> topologyName == null || layout.isTopologyNamed(s.topology(), topologyName)));
@@ -91,6 +89,11 @@ public final class StormDriver implements SpeDriver {
                 topologyName == null ? "any" : "'" + topologyName + "'", source.describe());
     }
 
+    /**
+     * Finds the Storm JVMs, reads the round's series, places the running topologies in JVMs
+     * ({@link JvmTopologies}) and only then names the threads of the JVMs that run one: a JVM of
+     * another topology is never thread-dumped.
+     */
     @Override
     public SpeState refresh() throws DriverException {
         List<StormProcess> processes = finder.find();
@@ -98,20 +101,17 @@ public final class StormDriver implements SpeDriver {
             throw new DriverException("no Storm worker or local-mode JVM is running"
                     + (topologyName == null ? "" : " for topology '" + topologyName + "'"));
         }
-        Map<Integer, List<JvmThread>> threads = threadsOf(processes);
         Instant now = clock.instant();
-        Map<Integer, Double> startedAt = new HashMap<>();
-        for (StormProcess process : processes) {
-            if (process.isLocalMode()) {
-                proc.startEpochSeconds(process.pid(), now).ifPresent(s -> startedAt.put(process.pid(), s));
-            }
-        }
         StormMetrics metrics = read(processes, now);
-        last = builder.build(processes, threads, startedAt, metrics, now);
+        Map<Integer, List<String>> topologies = jvmTopologies.update(processes, metrics, lastReported.keySet(), now);
+        List<StormProcess> running = processes.stream().filter(p -> topologies.containsKey(p.pid())).toList();
+        last = builder.build(running, topologies, threadsOf(running), metrics, now);
         if (topologyName != null && last.state().pids().isEmpty()) {
             throw new DriverException("no Storm worker or local-mode JVM is running for topology '" + topologyName
                     + "' (Storm JVMs found: " + processes.stream().map(StormProcess::pid).toList()
-                    + ", none known to run it)");
+                    + (metrics.runningTopologies().isEmpty() ? "; no topology of that name reports to "
+                    + source.describe() + ": does it set topology.metrics.reporters (see config/storm.yaml)?)"
+                    : ", none known to run it)"));
         }
         return last.state();
     }
@@ -178,7 +178,7 @@ public final class StormDriver implements SpeDriver {
         unread.removeAll(named);
         if (!unread.isEmpty()) {
             series.addAll(query(layout.patterns(StormMetricLayout.topologyGlob(unread))));
-            metrics = StormMetrics.of(series, seriesNames::get);
+            metrics = StormMetrics.of(distinct(series), seriesNames::get);
         }
         Set<String> before = Set.copyOf(lastReported.keySet());
         metrics.topologies().forEach(t -> lastReported.put(t, now));
@@ -200,38 +200,45 @@ public final class StormDriver implements SpeDriver {
         return patterns;
     }
 
+    /**
+     * The series matching {@code patterns}, each once: Graphite answers each target on its own, and
+     * the discovery glob and a topology's globs both match its transfer queues.
+     */
     private List<Series> query(List<String> patterns) throws DriverException {
         try {
-            return source.query(patterns, settings.window());
+            return distinct(source.query(patterns, settings.window()));
         } catch (MetricSourceException e) {
             throw new DriverException("cannot read Storm metrics: " + e.getMessage(), e);
         }
     }
 
+    private static List<Series> distinct(List<Series> series) {
+        Map<String, Series> byName = new LinkedHashMap<>();
+        series.forEach(s -> byName.putIfAbsent(s.name(), s));
+        return byName.size() == series.size() ? series : new ArrayList<>(byName.values());
+    }
+
+    /**
+     * The threads of each JVM, asked of the shared lister every round: it dumps a JVM again only
+     * when threads it could not name yet are still there, so a thread first named by its
+     * {@code comm} gets its full name even when no thread comes or goes afterwards.
+     */
     private Map<Integer, List<JvmThread>> threadsOf(List<StormProcess> processes) throws DriverException {
         Map<Integer, List<JvmThread>> result = new HashMap<>();
-        threadCache.keySet().retainAll(processes.stream().map(StormProcess::pid).toList());
         DriverException lastFailure = null;
         for (StormProcess process : processes) {
             int pid = process.pid();
-            List<Integer> tids = proc.tids(pid);
-            CachedThreads cached = threadCache.get(pid);
-            if (cached == null || !cached.tids().equals(tids)) {
-                try {
-                    cached = new CachedThreads(tids, lister.threads(pid));
-                    threadCache.put(pid, cached);
-                    if (reported.remove("threads-" + pid)) {
-                        LOG.info("Named the threads of Storm PID {} again", pid);
-                    }
-                } catch (DriverException e) {
-                    lastFailure = e;
-                    if (reported.add("threads-" + pid)) {
-                        LOG.warn("Cannot name the threads of Storm PID {}: {}", pid, e.getMessage());
-                    }
-                    continue;
+            try {
+                result.put(pid, lister.threads(pid));
+                if (reported.remove("threads-" + pid)) {
+                    LOG.info("Named the threads of Storm PID {} again", pid);
+                }
+            } catch (DriverException e) {
+                lastFailure = e;
+                if (reported.add("threads-" + pid)) {
+                    LOG.warn("Cannot name the threads of Storm PID {}: {}", pid, e.getMessage());
                 }
             }
-            result.put(pid, cached.threads());
         }
         if (result.isEmpty() && lastFailure != null) {
             throw lastFailure;

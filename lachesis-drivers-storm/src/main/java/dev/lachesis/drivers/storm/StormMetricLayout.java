@@ -16,9 +16,10 @@ public interface StormMetricLayout {
     List<String> patterns(String topologyGlob);
 
     /**
-     * The glob of one cheap series per worker of the topologies matching {@code topologyGlob}: when
-     * its JVM started ({@link StormSeries.Measure#JVM_START}). Fetched every round, it names the
-     * topologies that are running and the JVM each runs in.
+     * The glob of a few cheap series per worker of the topologies matching {@code topologyGlob}:
+     * when its JVM started ({@link StormSeries.Measure#JVM_START}), and on 2.x its transfer queue,
+     * which comes with the worker's first report. Fetched every round, it names the topologies that
+     * are running and the JVM each runs in.
      */
     String discoveryPattern(String topologyGlob);
 

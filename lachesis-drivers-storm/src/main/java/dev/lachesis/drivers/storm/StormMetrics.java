@@ -23,6 +23,9 @@ import java.util.function.Function;
  * {@code a} ({@code __execute-count-a:<stream>}). Immutable.
  */
 final class StormMetrics {
+    /** A topology whose newest value is this much older than the newest of all has stopped reporting. */
+    private static final long FRESH_SECONDS = 3;
+
     /** A series with the parts of its name. */
     record Entry(StormSeries name, Series series) {
     }
@@ -95,17 +98,32 @@ final class StormMetrics {
     }
 
     /**
-     * Topologies whose newest value is at most {@code slackSeconds} older than the newest of all:
+     * Topologies whose newest value is at most {@link #FRESH_SECONDS} older than the newest of all:
      * the ones still reporting, as Graphite keeps the recent past of stopped ones.
      */
-    List<String> freshTopologies(long slackSeconds) {
-        List<String> fresh = new ArrayList<>(topologies.size());
+    Set<String> runningTopologies() {
+        Set<String> fresh = new TreeSet<>();
         for (String topology : topologies) {
-            if (lastSeen(topology) >= newest - slackSeconds) {
+            if (lastSeen(topology) >= newest - FRESH_SECONDS) {
                 fresh.add(topology);
             }
         }
         return fresh;
+    }
+
+    /**
+     * The components of {@code topology} that are not Storm's own ({@code __system}, {@code __acker},
+     * ...) and report a receive queue from worker {@code port}, or from any port when it is
+     * {@code null}.
+     */
+    Set<String> queryComponents(String topology, Integer port) {
+        Set<String> components = new TreeSet<>();
+        tasks(topology).forEach((component, ports) -> {
+            if (!component.startsWith("__") && (port == null || ports.containsValue(port))) {
+                components.add(component);
+            }
+        });
+        return components;
     }
 
     /** When the JVMs running {@code topology}'s workers started, as they report it, in epoch seconds. */

@@ -27,12 +27,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Puts together what the driver saw in one round: which thread is which executor or helper, which
- * topology each belongs to, the physical operators and the query graphs. A worker JVM names its
- * topology in its arguments; a local-mode JVM does not, so its topologies are those whose workers
- * report the JVM's start time, and an executor thread belongs to the one of them that reports its
- * component and task. A JVM that cannot be told from another, or whose topologies' threads cannot be
- * told apart, is not scheduled. Physical operator indexes count the replicas of a component within
- * one topology.
+ * topology each belongs to, the physical operators and the query graphs. Each JVM comes with the
+ * topologies it runs ({@link JvmTopologies}): a worker's executors belong to its one topology; an
+ * executor thread of a local-mode JVM belongs to the one of the JVM's running topologies that
+ * reports its component and task, found once and kept while the thread lives. A JVM whose
+ * topologies' threads cannot be told apart is not scheduled. Physical operator indexes count the
+ * replicas of a component within one topology.
  *
  * <p>Threads of spouts from {@code source-operators} ({@link SourceOperatorThreadName}) carry the
  * spout's component id and task id: {@code lachesis-source-reader-<component>-<task>} is a
@@ -42,22 +42,19 @@ import org.slf4j.LoggerFactory;
  */
 final class StormStateBuilder {
     private static final Logger LOG = LoggerFactory.getLogger(StormStateBuilder.class);
-    /** A topology whose newest value is this much older than the newest of all has stopped reporting. */
-    private static final long FRESH_SECONDS = 3;
-    /** How long after its process starts a JVM may note its start, generously. */
-    private static final double JVM_START_LAG_SECONDS = 1.0;
-    /** How far {@code /proc}'s start time (clock ticks placed by the uptime) may be off. */
-    private static final double PROC_START_ERROR_SECONDS = 0.05;
-
     private final String speName;
-    private final StormMetricLayout layout;
     private final Set<String> reported = new HashSet<>();
     /** What each thread name says; names are the same every round while the JVMs keep their threads. */
     private final RoundMemo<ThreadRole> threadRoles = new RoundMemo<>(ThreadRole::of);
+    /**
+     * The topology each executor thread of a local-mode JVM was found to run, kept while the thread
+     * lives: a thread is matched to a topology's series once, so series that come late in a round do
+     * not take its executors away.
+     */
+    private final Map<JvmThread, String> executorTopologies = new HashMap<>();
 
-    StormStateBuilder(String speName, StormMetricLayout layout) {
+    StormStateBuilder(String speName) {
         this.speName = speName;
-        this.layout = layout;
     }
 
     private record Found(ExecutorRef ref, JvmThread thread, boolean system) {
@@ -81,10 +78,16 @@ final class StormStateBuilder {
         }
     }
 
-    StormView build(List<StormProcess> processes, Map<Integer, List<JvmThread>> threadsByPid,
-                    Map<Integer, Double> startedAt, StormMetrics metrics, Instant now) {
+    /**
+     * @param topologiesByPid the topologies each JVM runs (as {@link JvmTopologies} placed them);
+     *     processes without an entry are left out
+     * @param threadsByPid each JVM's threads; a JVM without an entry is left out this round
+     */
+    StormView build(List<StormProcess> processes, Map<Integer, List<String>> topologiesByPid,
+                    Map<Integer, List<JvmThread>> threadsByPid, StormMetrics metrics, Instant now) {
         threadRoles.nextRound();
-        Map<Integer, List<String>> localTopologies = localTopologies(processes, startedAt, metrics);
+        Set<String> running = metrics.runningTopologies();
+        Map<JvmThread, String> executorTopologiesNow = new HashMap<>();
         List<Found> executors = new ArrayList<>();
         List<OperatorThread> threads = new ArrayList<>();
         List<PendingSender> senders = new ArrayList<>();
@@ -92,25 +95,19 @@ final class StormStateBuilder {
         Map<String, StormView.WorkerPorts> transferQueues = new TreeMap<>();
         List<Integer> pids = new ArrayList<>();
         for (StormProcess process : processes) {
-            if (process.isLocalMode() && !localTopologies.containsKey(process.pid())) {
+            List<String> topologies = topologiesByPid.getOrDefault(process.pid(), List.of());
+            List<JvmThread> jvmThreads = threadsByPid.get(process.pid());
+            if (topologies.isEmpty() || jvmThreads == null) {
                 continue;
             }
-            List<String> topologies = process.topology().map(layout::seriesTopology).map(List::of)
-                    .orElseGet(() -> localTopologies.get(process.pid()));
-            if (topologies.isEmpty()) {
-                warnOnce("no-topology-" + process.pid(), "PID {} runs Storm but no running topology reports "
-                        + "metrics from it yet; its threads are left alone until one does. Does the topology set "
-                        + "topology.metrics.reporters to Storm's GraphiteStormReporter (see config/storm.yaml)?",
-                        process.pid());
-                continue;
-            }
+            List<String> runningHere = topologies.stream().filter(running::contains).toList();
             List<Found> found = new ArrayList<>();
             List<Helper> helpers = new ArrayList<>();
             List<PendingSender> sent = new ArrayList<>();
             List<PendingSource> sourceThreads = new ArrayList<>();
             Set<StormThread.Executor> executorsSeen = new HashSet<>();
             String indistinct = null;
-            for (JvmThread thread : threadsByPid.getOrDefault(process.pid(), List.of())) {
+            for (JvmThread thread : jvmThreads) {
                 ThreadRole role = threadRoles.get(thread.name());
                 if (role.source() != null) {
                     sourceThreads.add(new PendingSource(thread, role.source()));
@@ -118,14 +115,23 @@ final class StormStateBuilder {
                 }
                 StormThread r = role.storm();
                 if (r instanceof StormThread.Executor e) {
-                    List<String> reporting = process.isLocalMode()
-                            ? reporting(topologies, metrics, e.component(), e.firstTask()) : topologies;
-                    if (!e.isSystem() && (reporting.size() > 1 || !executorsSeen.add(e))) {
+                    String topology = executorTopologies.get(thread);
+                    if (!process.isLocalMode()) {
+                        topology = topologies.get(0);
+                    } else if (topology == null || !topologies.contains(topology)) {
+                        List<String> reporting = reporting(runningHere, metrics, e.component(), e.firstTask());
+                        topology = reporting.size() == 1 || e.isSystem() && !reporting.isEmpty() ? reporting.get(0) : null;
+                        if (!e.isSystem() && reporting.size() > 1) {
+                            indistinct = thread.name();
+                        }
+                    }
+                    if (!e.isSystem() && !executorsSeen.add(e)) {
                         indistinct = thread.name();
                     }
-                    if (!reporting.isEmpty()) {
-                        found.add(new Found(new ExecutorRef(reporting.get(0), e.component(), e.firstTask(),
-                                e.lastTask()), thread, e.isSystem()));
+                    if (topology != null) {
+                        executorTopologiesNow.put(thread, topology);
+                        found.add(new Found(new ExecutorRef(topology, e.component(), e.firstTask(), e.lastTask()),
+                                thread, e.isSystem()));
                     }
                 } else if (r instanceof StormThread.ExecutorSender s) {
                     sent.add(new PendingSender(thread, s, null));
@@ -165,6 +171,8 @@ final class StormStateBuilder {
             }
             pids.add(process.pid());
         }
+        executorTopologies.keySet().removeIf(t -> threadsByPid.containsKey(t.pid()) || !topologiesByPid.containsKey(t.pid()));
+        executorTopologies.putAll(executorTopologiesNow);
 
         Map<String, ExecutorRef> refs = new LinkedHashMap<>();
         List<PhysicalOperator> operators = new ArrayList<>();
@@ -289,74 +297,6 @@ final class StormStateBuilder {
             }
         }
         return reporting;
-    }
-
-    /**
-     * Which running topologies each local-mode JVM runs. A local-mode JVM does not name its
-     * topologies, and two JVMs running topologies of the same shape have the same thread names and
-     * the same component, task and port numbers in their series. What tells them apart is when the
-     * JVM started: every worker reports it ({@code startTimeSecs}), and {@code /proc} says when each
-     * JVM started. A topology belongs to the one JVM whose start it reports; when it matches several
-     * JVMs (started within a second or so of each other), those JVMs are left out of the map and
-     * not scheduled, with one warning. Topologies named by a worker's arguments are left out.
-     */
-    private Map<Integer, List<String>> localTopologies(List<StormProcess> processes, Map<Integer, Double> startedAt,
-                                                       StormMetrics metrics) {
-        Set<String> onWorkers = new HashSet<>();
-        List<Integer> local = new ArrayList<>();
-        for (StormProcess process : processes) {
-            process.topology().map(layout::seriesTopology).ifPresentOrElse(onWorkers::add, () -> local.add(process.pid()));
-        }
-        Map<Integer, List<String>> byPid = new TreeMap<>();
-        local.forEach(pid -> byPid.put(pid, new ArrayList<>()));
-        Set<Integer> unsurePids = new TreeSet<>();
-        Set<String> unsureTopologies = new TreeSet<>();
-        for (String topology : metrics.freshTopologies(FRESH_SECONDS)) {
-            if (onWorkers.contains(topology)) {
-                continue;
-            }
-            List<Integer> jvms = new ArrayList<>(1);
-            for (int pid : local) {
-                Double processStart = startedAt.get(pid);
-                if (processStart != null && reportsStartOf(metrics.jvmStarts(topology), processStart)) {
-                    jvms.add(pid);
-                }
-            }
-            if (jvms.size() == 1) {
-                byPid.get(jvms.get(0)).add(topology);
-            } else if (jvms.size() > 1) {
-                unsurePids.addAll(jvms);
-                unsureTopologies.add(topology);
-            }
-        }
-        if (!unsurePids.isEmpty()) {
-            byPid.keySet().removeAll(unsurePids);
-            warnOnce("unsure-" + unsurePids + unsureTopologies, "Cannot tell which of the local-mode Storm JVMs {} "
-                    + "runs which of the topologies {}: the JVMs started within a second of each other, and a "
-                    + "topology names its JVM only by its start time. PIDs {} are not scheduled; configure one SPE "
-                    + "per JVM with pids: [<pid>] and discovery.topology: <topology name>",
-                    unsurePids, unsureTopologies, unsurePids);
-        }
-        return byPid;
-    }
-
-    /** Whether a worker reporting one of {@code reportedStarts} runs in the process started at {@code processStart}. */
-    private static boolean reportsStartOf(Set<Double> reportedStarts, double processStart) {
-        for (double reported : reportedStarts) {
-            if (startedWith(reported, processStart)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Whether a worker reporting {@code reported} as its JVM's start (whole seconds on 2.x) runs in
-     * the process {@code /proc} says started at {@code processStart}: the JVM notes its start a few
-     * tens of milliseconds after the process starts (measured here: 35–60 ms on a loaded machine).
-     */
-    private static boolean startedWith(double reported, double processStart) {
-        return reported <= processStart + JVM_START_LAG_SECONDS && reported + 1 > processStart - PROC_START_ERROR_SECONDS;
     }
 
     private static String mostCommonTopology(List<Found> found) {

@@ -50,7 +50,35 @@ public final class StormThreadNames {
      */
     private static final Pattern METRICS_REPORTER = Pattern.compile("metrics-graphite-reporter-\\d+-thread-\\d+");
 
+    /** Linux keeps the first 15 bytes of a thread's name as its {@code comm}. */
+    private static final int COMM_LENGTH = 15;
+    private static final String EXECUTOR_PREFIX = "Thread-";
+
     private StormThreadNames() {
+    }
+
+    /**
+     * Whether a thread whose kernel name ({@code /proc/<pid>/task/<tid>/comm}) is {@code comm} may be
+     * an executor of {@code component}: Storm's executor names are longer than 15 characters, so
+     * {@code Thread-43-heavy-executor[2, 2]} reads {@code Thread-43-heavy}, and the component is
+     * known only up to the cut. Lets the driver tell which JVM can run a topology without a thread
+     * dump. ASCII names only: the kernel cuts bytes, not characters.
+     */
+    public static boolean mayBeExecutorOf(String comm, String component) {
+        if (comm.length() != COMM_LENGTH || !comm.startsWith(EXECUTOR_PREFIX)) {
+            return false;
+        }
+        int end = EXECUTOR_PREFIX.length();
+        while (end < comm.length() && comm.charAt(end) >= '0' && comm.charAt(end) <= '9') {
+            end++;
+        }
+        if (end == EXECUTOR_PREFIX.length()) {
+            return false;
+        }
+        if (end == comm.length()) {
+            return true;
+        }
+        return comm.charAt(end) == '-' && (component + "-executor[").startsWith(comm.substring(end + 1));
     }
 
     /** What the thread named {@code name} is, or empty when it serves no query. */

@@ -1,5 +1,7 @@
 package dev.lachesis.drivers.storm;
 
+import java.util.OptionalLong;
+
 /**
  * Reads Storm topology ids, {@code <name>-<counter>-<submission time>}, without regular
  * expressions: the driver asks for every series name and worker of every round, and a pattern
@@ -13,6 +15,21 @@ final class TopologyIds {
     static String name(String id) {
         int end = nameEnd(id);
         return end < 0 ? id : id.substring(0, end);
+    }
+
+    /**
+     * When the topology was submitted, in epoch seconds (Nimbus's clock, cut to the second), or
+     * empty when {@code id} is a bare name (Storm 1.x series).
+     */
+    static OptionalLong submittedAt(String id) {
+        if (nameEnd(id) < 0) {
+            return OptionalLong.empty();
+        }
+        try {
+            return OptionalLong.of(Long.parseLong(id.substring(id.lastIndexOf('-') + 1)));
+        } catch (NumberFormatException e) {
+            return OptionalLong.empty();
+        }
     }
 
     /** Whether {@code id} is the id of a topology named {@code name}. */

@@ -29,7 +29,7 @@ class Storm2MetricLayoutTest {
     }
 
     @Test
-    void eachWorkerNamesItsJvmsStartAndTheDiscoveryGlobFetchesOnlyThat() {
+    void eachWorkerNamesItsJvmsStartAndTheDiscoveryGlobFetchesOnlyThatAndItsTransferQueue() {
         String topology = StormFixtures.TOPOLOGY_2_WORKERS;
         String name = "storm.topology." + topology + ".localhost.__system.-1.1027-startTimeSecs";
 
@@ -37,7 +37,9 @@ class Storm2MetricLayoutTest {
                 Measure.JVM_START, ""));
         Pattern discovery = StormFixtures.glob(layout.discoveryPattern("*"));
         assertThat(captured).filteredOn(n -> discovery.matcher(n).matches()).containsExactlyInAnyOrder(
-                "storm.topology." + topology + ".localhost.__system.-1.1024-startTimeSecs", name);
+                "storm.topology." + topology + ".localhost.__system.-1.1024-startTimeSecs", name,
+                "storm.worker." + topology + ".localhost.__system.-1.1024-worker-transfer-queue-population",
+                "storm.worker." + topology + ".localhost.__system.-1.1027-worker-transfer-queue-population");
     }
 
     @Test

@@ -330,7 +330,7 @@ class StormDriverTest {
         series.addAll(seriesFor("storm-2.8.3/metric-names-1-worker.txt", low, NOW, JVM_START));
         StormDriver driver = driver(new StormFixtures.FixedMetricSource(series), null, List.of());
 
-        try (LogCapture log = new LogCapture(StormStateBuilder.class)) {
+        try (LogCapture log = new LogCapture(JvmTopologies.class)) {
             SpeState first = driver.refresh();
             SpeState second = driver.refresh();
 
@@ -390,9 +390,9 @@ class StormDriverTest {
 
         assertThat(source.patterns()).hasSize(3);
         assertThat(source.patterns().get(0)).as("the first round discovers")
-                .containsExactly("storm.topology.lachesis-pipeline-*.*.__system.-1.*-startTimeSecs");
+                .containsExactly("storm.{topology,worker}.lachesis-pipeline-*.*.__system.-1.*-{startTimeSecs,worker-transfer-queue-population}");
         List<String> steady = source.patterns().get(2);
-        assertThat(steady.get(0)).isEqualTo("storm.topology.lachesis-pipeline-*.*.__system.-1.*-startTimeSecs");
+        assertThat(steady.get(0)).isEqualTo("storm.{topology,worker}.lachesis-pipeline-*.*.__system.-1.*-{startTimeSecs,worker-transfer-queue-population}");
         assertThat(steady.subList(1, steady.size())).hasSize(6).allSatisfy(p -> assertThat(p)
                 .matches("storm\\.(worker|topology)\\." + Pattern.quote(TOPOLOGY_1_WORKER) + "\\..*"));
 
@@ -447,7 +447,8 @@ class StormDriverTest {
         assertThat(patterns.get(patterns.size() - 3)).as("a carbon that lags skips a window now and then")
                 .anyMatch(p -> p.contains(TOPOLOGY_1_WORKER));
         assertThat(patterns.get(patterns.size() - 2)).anyMatch(p -> p.contains(TOPOLOGY_1_WORKER));
-        assertThat(patterns.get(patterns.size() - 1)).containsExactly("storm.topology.*.*.__system.-1.*-startTimeSecs");
+        assertThat(patterns.get(patterns.size() - 1))
+                .containsExactly("storm.{topology,worker}.*.*.__system.-1.*-{startTimeSecs,worker-transfer-queue-population}");
     }
 
     @Test
@@ -459,22 +460,82 @@ class StormDriverTest {
 
         assertThatThrownBy(driver::refresh).isInstanceOf(DriverException.class)
                 .hasMessage("no Storm worker or local-mode JVM is running for topology 'lachesis-pipeline' "
-                        + "(Storm JVMs found: [" + PID + "], none known to run it)");
+                        + "(Storm JVMs found: [" + PID + "]; no topology of that name reports to fixed series: does it "
+                        + "set topology.metrics.reporters (see config/storm.yaml)?)");
+    }
+
+    /**
+     * The shared lister names threads that appeared soon after its last dump by their {@code comm}
+     * until it may dump again. The driver asks it every round, so the executors get their full names
+     * even when no thread comes or goes afterwards.
+     */
+    @Test
+    void executorsFirstNamedByTheirCommGetTheirFullNamesThoughNoThreadComesOrGoes() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
+        List<JvmThread> named = jvmThreads.get(PID);
+        jvmThreads.put(PID, named.stream().map(t -> new JvmThread(t.ref(), StormFixtures.comm(t.name()))).toList());
+        StormDriver driver = driver(new StormFixtures.FixedMetricSource(
+                seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW)), "lachesis-pipeline", List.of());
+
+        assertThatThrownBy(driver::refresh).hasMessageContaining("none known to run it");
+        jvmThreads.put(PID, named);
+        SpeState state = driver.refresh();
+
+        assertThat(ofKind(state, ThreadKind.MAIN)).hasSize(5);
+    }
+
+    /** What a topology's first report holds: queue gauges; no start, no counters yet. */
+    private static List<Series> firstReport(String topology) {
+        return seriesFor("storm-2.8.3/metric-names-1-worker.txt", topology, NOW).stream()
+                .filter(s -> s.name().contains("-receive-queue-") || s.name().endsWith("-worker-transfer-queue-population"))
+                .toList();
     }
 
     @Test
-    void asksForThreadNamesOnlyWhenTheThreadSetChanged() throws Exception {
+    void theFirstRoundSchedulesATopologyFromItsFirstReportAndDumpsNoJvmOfAnotherTopology() throws Exception {
         localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
-        StormDriver driver = driver(new StormFixtures.FixedMetricSource(
-                seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW)), null, List.of());
+        List<JvmThread> wordCount = StormFixtures.threads(7001, "storm-1.2.3/threads-1-worker.txt");
+        jvmThreads.put(7001, wordCount);
+        StormFixtures.process(proc, 7001, LOCAL_MODE, wordCount);
+        StormFixtures.started(proc, 7001, JVM_START + 0.2, NOW);
+        List<JvmThread> idle = StormFixtures.threads(7002, "storm-2.8.3/threads-1-worker.txt").stream()
+                .filter(t -> !t.name().contains("-executor[")).toList();
+        jvmThreads.put(7002, idle);
+        StormFixtures.process(proc, 7002, LOCAL_MODE, idle);
+        StormFixtures.started(proc, 7002, JVM_START + 0.7, NOW);
+        var source = new StormFixtures.FixedMetricSource(firstReport(TOPOLOGY_1_WORKER));
 
-        driver.refresh();
-        driver.refresh();
-        assertThat(listings).containsEntry(PID, 1);
+        SpeState state = driver(source, "lachesis-pipeline", List.of()).refresh();
 
-        Files.createDirectories(proc.resolve(PID + "/task/99999"));
-        driver.refresh();
-        assertThat(listings).containsEntry(PID, 2);
+        assertThat(state.pids()).containsExactly(PID);
+        assertThat(ofKind(state, ThreadKind.MAIN)).hasSize(5);
+        assertThat(listings).as("the JVMs that started in the same second but run no such executors are not dumped")
+                .containsOnlyKeys(PID);
+    }
+
+    @Test
+    void aTopologyOnceFoundIsNotLostInRoundsWhoseSeriesComeLateOrNotAtAll() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
+        List<Series> series = seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW);
+        var source = new StormFixtures.FixedMetricSource(series);
+        StormDriver driver = driver(source, "lachesis-pipeline", List.of());
+        List<String> executors = ofKind(driver.refresh(), ThreadKind.MAIN).stream().map(OperatorThread::operatorId).toList();
+
+        try (LogCapture log = new LogCapture(StormStateBuilder.class)) {
+            source.set(List.of());
+            SpeState empty = driver.refresh();
+            source.set(series.stream().filter(s -> !s.name().contains("-receive-queue-")).toList());
+            SpeState noQueues = driver.refresh();
+            source.set(series);
+            SpeState back = driver.refresh();
+
+            for (SpeState state : List.of(empty, noQueues, back)) {
+                assertThat(state.pids()).containsExactly(PID);
+                assertThat(ofKind(state, ThreadKind.MAIN)).extracting(OperatorThread::operatorId)
+                        .containsExactlyInAnyOrderElementsOf(executors);
+            }
+            assertThat(log.lines()).isEmpty();
+        }
     }
 
     /** Storm 2.x's layout, noting every series name it is asked to read. */
@@ -573,6 +634,7 @@ class StormDriverTest {
                 TOPOLOGY_1_WORKER, "supervisor-1", "6627", "1024", "worker-uuid"), threads);
         StormFixtures.process(proc, 7002, List.of("java", "-server", "org.apache.storm.daemon.worker.Worker",
                 "other-3-1795433000", "supervisor-1", "6627", "6701", "worker-uuid-2"), List.of());
+        StormFixtures.started(proc, 7001, JVM_START + 0.4, NOW);
 
         SpeState state = driver(new StormFixtures.FixedMetricSource(
                 seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW)), "lachesis-pipeline",

@@ -23,6 +23,8 @@ final class StormFixtures {
     static final String TOPOLOGY_1_WORKER = "lachesis-pipeline-1-1795433516";
     static final String TOPOLOGY_2_WORKERS = "lachesis-pipeline-1-1795433612";
 
+    /** The machine's uptime in every fake {@code /proc}, in seconds. */
+    private static final double UPTIME = 100_000.0;
     private static final Pattern THREAD_HEADER = Pattern.compile("^\"(.*)\" .*nid=0x([0-9a-f]+).*$");
 
     private StormFixtures() {
@@ -52,13 +54,36 @@ final class StormFixtures {
         return threads;
     }
 
-    /** A fake {@code /proc} with one process: its command line and its task directory. */
+    /**
+     * A fake {@code /proc} with one process: its command line and its task directory, each thread
+     * with its {@code comm} (the first 15 characters of its name, as Linux keeps them) and a
+     * {@code stat} that says it started ten seconds before now (see {@link #started}).
+     */
     static void process(Path proc, int pid, List<String> cmdline, List<JvmThread> threads) throws IOException {
         Path dir = Files.createDirectories(proc.resolve(Integer.toString(pid)));
         Files.writeString(dir.resolve("cmdline"), String.join("\0", cmdline) + "\0");
+        threadsStarted(proc, pid, threads, 10);
+    }
+
+    /** Makes the fake {@code /proc} say that each of {@code threads} started {@code secondsAgo} before now. */
+    static void threadsStarted(Path proc, int pid, List<JvmThread> threads, double secondsAgo) throws IOException {
+        Path dir = Files.createDirectories(proc.resolve(Integer.toString(pid)));
+        long startTicks = Math.round((UPTIME - secondsAgo) * 100);
         for (JvmThread t : threads) {
-            Files.createDirectories(dir.resolve("task").resolve(Integer.toString(t.tid())));
+            Path task = Files.createDirectories(dir.resolve("task").resolve(Integer.toString(t.tid())));
+            Files.writeString(task.resolve("comm"), comm(t.name()) + "\n");
+            Files.writeString(task.resolve("stat"), stat(t.tid(), comm(t.name()), pid, startTicks));
         }
+    }
+
+    private static String stat(int tid, String comm, int pid, long startTicks) {
+        return tid + " (" + comm + ") S 1 " + pid + " " + pid + " 0 -1 4194560 0 0 0 0 0 0 0 0 20 0 60 0 " + startTicks
+                + " 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0\n";
+    }
+
+    /** The kernel's name of a thread named {@code name}: its first 15 characters. */
+    static String comm(String name) {
+        return name.length() > 15 ? name.substring(0, 15) : name;
     }
 
     /**
@@ -66,12 +91,10 @@ final class StormFixtures {
      * the clock reads {@code nowEpochSeconds}: its {@code stat} start time and the machine's uptime.
      */
     static void started(Path proc, int pid, double startEpochSeconds, long nowEpochSeconds) throws IOException {
-        double uptime = 100_000.0;
-        long startTicks = Math.round((uptime - (nowEpochSeconds - startEpochSeconds)) * 100);
-        Files.writeString(proc.resolve("uptime"), uptime + " 190000.00\n");
+        long startTicks = Math.round((UPTIME - (nowEpochSeconds - startEpochSeconds)) * 100);
+        Files.writeString(proc.resolve("uptime"), UPTIME + " 190000.00\n");
         Files.writeString(Files.createDirectories(proc.resolve(Integer.toString(pid))).resolve("stat"),
-                pid + " (java) S 1 " + pid + " " + pid + " 0 -1 4194560 0 0 0 0 0 0 0 0 20 0 60 0 " + startTicks
-                        + " 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0\n");
+                stat(pid, "java", pid, startTicks));
     }
 
     /** A series of equally spaced points, one second apart, ending at {@code end}. */

@@ -14,6 +14,13 @@ class TopologyIdsTest {
     }
 
     @Test
+    void anIdEndsInItsSubmissionTime() {
+        assertThat(TopologyIds.submittedAt("etl-2-3-1795433516")).hasValue(1_795_433_516L);
+        assertThat(TopologyIds.submittedAt("wordcount")).isEmpty();
+        assertThat(TopologyIds.submittedAt("wordcount-1-99999999999999999999")).as("not a time").isEmpty();
+    }
+
+    @Test
     void aNameEndingInDigitsIsReadWhole() {
         assertThat(TopologyIds.name("etl-2-3-1795433516")).isEqualTo("etl-2");
         assertThat(TopologyIds.isIdOf("etl-2-3-1795433516", "etl-2")).isTrue();

@@ -1,9 +1,11 @@
 package dev.lachesis.translators.cli;
 
 import dev.lachesis.core.proc.ProcFs;
-import dev.lachesis.translators.journal.JournalLocation;
+import dev.lachesis.core.config.JournalLocation;
+import dev.lachesis.translators.journal.JournalTrust;
 import dev.lachesis.translators.journal.RestoreJournal;
 import dev.lachesis.translators.journal.Restorer;
+import dev.lachesis.translators.journal.UntrustedJournalException;
 import dev.lachesis.translators.kernel.Kernel;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -16,15 +18,17 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code lachesis restore}: puts back everything a restore journal holds — policy, RT priority, nice
- * and cgroup of every thread still alive (a reused PID is never touched), removes the groups Lachesis
- * created and restores RT budgets — after a crash, a {@code kill -9}, or {@code lachesis set}.
+ * and cgroup of every thread still alive (a reused PID, or a process now owned by another user, is
+ * never touched), removes the groups Lachesis created and restores RT budgets — after a crash, a
+ * {@code kill -9}, or {@code lachesis set}. It runs as root and believes the journal, so it refuses
+ * (exit 2) a journal that root or its own user did not write ({@link JournalTrust}).
  */
 @Command(name = "restore", header = "Undo every change recorded in a restore journal.", mixinStandardHelpOptions = true)
 public final class RestoreCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--journal", description = "Restore journal (default: /run/lachesis/journal).")
+    @Option(names = "--journal", description = "Restore journal (default: the daemon's, " + JournalLocation.DEFAULT_DESCRIPTION + ").")
     Path journal;
 
     @Override
@@ -32,13 +36,19 @@ public final class RestoreCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path file = JournalLocation.resolve(journal);
-        if (!Files.exists(file)) {
+        if (!Files.exists(file, JournalTrust.NOFOLLOW)) {
             out.println("nothing to restore: " + file + " does not exist");
             return 0;
         }
-        RestoreJournal records = RestoreJournal.read(file);
+        RestoreJournal records;
+        try {
+            records = RestoreJournal.read(file);
+        } catch (UntrustedJournalException e) {
+            err.println("not restoring: " + e.getMessage());
+            return 2;
+        }
         Restorer.Report report = new Restorer(Kernel.system(), ProcFs.system()).restoreAll(records);
-        out.println("restored " + report.restored() + " threads; " + report.gone() + " were gone (or their ids reused) and left alone; removed "
+        out.println("restored " + report.restored() + " threads; " + report.gone() + " were gone or no longer matched their entries (a reused pid, another owner) and were left alone; removed "
                 + records.createdGroups().size() + " groups");
         if (!report.complete()) {
             report.problems().forEach(err::println);

@@ -24,8 +24,10 @@ import dev.lachesis.translators.RealTimeSettings;
 import dev.lachesis.translators.RealTimeTranslator;
 import dev.lachesis.translators.WatchdogSettings;
 import dev.lachesis.translators.cgroup.CgroupHierarchy;
-import dev.lachesis.translators.journal.JournalLocation;
+import dev.lachesis.translators.cgroup.CgroupVersion;
+import dev.lachesis.core.config.JournalLocation;
 import dev.lachesis.translators.journal.RestoreJournal;
+import dev.lachesis.translators.journal.UntrustedJournalException;
 import dev.lachesis.translators.kernel.SchedPolicy;
 import dev.lachesis.translators.normalise.IntRange;
 import dev.lachesis.translators.normalise.LinearNormaliser;
@@ -33,6 +35,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
@@ -68,7 +71,7 @@ public final class SetCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "1")
     Mechanism mechanism;
 
-    @Option(names = "--journal", description = "Restore journal (default: /run/lachesis/journal).")
+    @Option(names = "--journal", description = "Restore journal (default: the daemon's, " + JournalLocation.DEFAULT_DESCRIPTION + ").")
     Path journal;
 
     @Option(names = "--cgroup-root", defaultValue = "lachesis", description = "Group under the cpu controller that holds --group (default: lachesis).")
@@ -119,7 +122,8 @@ public final class SetCommand implements Callable<Integer> {
             err.println("--threads '" + threads + "' is not a regular expression: " + e.getDescription());
             return 2;
         }
-        String rangeProblem = rangeProblem();
+        Machine m = machine != null ? machine : Machine.system();
+        String rangeProblem = rangeProblem(m.cgroups().map(CgroupHierarchy::version).orElse(null));
         if (rangeProblem != null) {
             err.println(rangeProblem);
             return 2;
@@ -135,9 +139,14 @@ public final class SetCommand implements Callable<Integer> {
             err.println("no thread of pid " + pid + " has a name matching '" + threads + "'");
             return 1;
         }
-        Machine m = machine != null ? machine : Machine.system();
         Path journalFile = JournalLocation.resolve(journal);
-        RestoreJournal shared = RestoreJournal.open(journalFile);
+        RestoreJournal shared;
+        try {
+            shared = RestoreJournal.open(journalFile);
+        } catch (UntrustedJournalException e) {
+            err.println("not changing any thread: " + e.getMessage());
+            return 2;
+        }
         Translator translator = translator(m, shared);
         TranslationPlan applied;
         try {
@@ -159,13 +168,20 @@ public final class SetCommand implements Callable<Integer> {
         return applied.threads().size() == matched.size() ? 0 : 1;
     }
 
-    private String rangeProblem() {
+    /** The first value out of its range, one line; {@code version} bounds {@code --shares} when known. */
+    private String rangeProblem(CgroupVersion version) {
         if (mechanism.nice != null && (mechanism.nice < -20 || mechanism.nice > 19)) {
             return "--nice was '" + mechanism.nice + "' but must be from -20 to 19";
         }
         Integer rt = mechanism.rr != null ? mechanism.rr : mechanism.fifo;
         if (rt != null && (rt < 1 || rt > 99)) {
             return (mechanism.rr != null ? "--rr" : "--fifo") + " was '" + rt + "' but must be from 1 to 99";
+        }
+        if (mechanism.shares != null && version != null
+                && (mechanism.shares.value < version.minWeight() || mechanism.shares.value > version.maxWeight())) {
+            return "--shares was '" + mechanism.shares.value + "' but " + version.weightFile() + " (cgroup "
+                    + version.name().toLowerCase(Locale.ROOT) + ") must be from " + version.minWeight() + " to "
+                    + version.maxWeight();
         }
         if (mechanism.shares != null && !mechanism.shares.group.matches("[A-Za-z0-9._-]+")) {
             return "--group was '" + mechanism.shares.group + "' but must use only letters, digits, '.', '-' and '_'";

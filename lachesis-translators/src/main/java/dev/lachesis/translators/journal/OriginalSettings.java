@@ -10,7 +10,8 @@ import java.util.Optional;
 /**
  * A thread's scheduling settings before Lachesis first changed it, read from {@code /proc} (so no
  * system call is needed): policy and RT priority (stat fields 41 and 40), nice (field 19) and the
- * group in the cpu cgroup hierarchy. What restore puts back. Immutable.
+ * group in the cpu cgroup hierarchy, with the identity (start times, owner) the thread must still
+ * have to be restored. What restore puts back. Immutable.
  *
  * @param identity the thread
  * @param name the kernel's name of the thread, for messages
@@ -28,12 +29,13 @@ public record OriginalSettings(ThreadIdentity identity, String name, SchedPolicy
     public static Optional<OriginalSettings> capture(ProcFs proc, CgroupHierarchy cgroups, ThreadRef ref,
                                                      long processStartTicks) {
         Optional<TaskStat> stat = proc.taskStat(ref.pid(), ref.tid());
-        if (stat.isEmpty()) {
+        Optional<Integer> owner = proc.owner(ref.pid());
+        if (stat.isEmpty() || owner.isEmpty()) {
             return Optional.empty();
         }
         TaskStat s = stat.get();
         String group = cgroups == null ? null : cgroups.groupOf(proc.cgroups(ref.pid(), ref.tid())).orElse(null);
-        ThreadIdentity id = new ThreadIdentity(ref.pid(), processStartTicks, ref.tid(), s.startTimeTicks());
+        ThreadIdentity id = new ThreadIdentity(ref.pid(), processStartTicks, owner.get(), ref.tid(), s.startTimeTicks());
         return Optional.of(new OriginalSettings(id, s.comm(), SchedPolicy.of(s.policy()), s.rtPriority(), s.nice(), group));
     }
 }

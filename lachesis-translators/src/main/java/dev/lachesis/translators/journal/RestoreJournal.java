@@ -1,9 +1,12 @@
 package dev.lachesis.translators.journal;
 
+import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.translators.kernel.SchedPolicy;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -16,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,8 +32,12 @@ import org.slf4j.LoggerFactory;
  * complete restore. An existing file is loaded first: the originals it holds (from a run that
  * crashed) stay the originals. Thread-safe.
  *
+ * <p>The journal is trusted only as {@link JournalTrust} says (owned by root or this user, writable
+ * by its owner only, not a link), which is checked when it is opened or read; it is created
+ * {@code 0600} in a {@code 0700} directory and never opened through a symbolic link.
+ *
  * <p>Format: one tab-separated record per line, with {@code \t}, {@code \n} and {@code \\} escaped:
- * {@code thread pid pidStart tid tidStart policy rtPriority nice cgroup name},
+ * {@code thread pid pidStart uid tid tidStart policy rtPriority nice cgroup name},
  * {@code group path} (created), {@code budget path originalRuntimeUs}, {@code hierarchy version mount}.
  */
 public final class RestoreJournal implements AutoCloseable {
@@ -40,6 +48,7 @@ public final class RestoreJournal implements AutoCloseable {
     static final int MIN_COMPACT_SIZE = 4_096;
 
     private final Path file;
+    private final JournalTrust trust;
     private final Map<ThreadIdentity, OriginalSettings> threads = new LinkedHashMap<>();
     private final List<Path> createdGroups = new ArrayList<>();
     private final Map<Path, Long> budgets = new LinkedHashMap<>();
@@ -49,23 +58,35 @@ public final class RestoreJournal implements AutoCloseable {
     private boolean keepFile;
     private int compactAbove = MIN_COMPACT_SIZE;
 
-    private RestoreJournal(Path file) {
+    private RestoreJournal(Path file, JournalTrust trust) {
         this.file = file;
+        this.trust = trust;
     }
 
     /**
      * The journal at {@code file}, shared with every other user in this JVM; call {@link #close()}
      * once done with it.
      *
+     * @throws UntrustedJournalException when the file or a directory above it is not safe ({@link JournalTrust})
      * @throws IOException when an existing file cannot be read
      */
     public static RestoreJournal open(Path file) throws IOException {
+        return open(file, JournalTrust.ofThisProcess(ProcFs.system()));
+    }
+
+    /** {@link #open(Path)} with the given rules of trust. // VisibleForTesting */
+    static RestoreJournal open(Path file, JournalTrust trust) throws IOException {
         Path key = file.toAbsolutePath().normalize();
         synchronized (OPEN) {
             RestoreJournal journal = OPEN.get(key);
             if (journal == null) {
-                journal = new RestoreJournal(key);
+                trust.check(key);
+                journal = new RestoreJournal(key, trust);
                 journal.load();
+                if (!journal.threads.isEmpty()) {
+                    LOG.info("{} holds the original settings of {} threads from an earlier run; they stay the originals",
+                            key, journal.threads.size());
+                }
                 OPEN.put(key, journal);
             }
             synchronized (journal) {
@@ -75,9 +96,20 @@ public final class RestoreJournal implements AutoCloseable {
         }
     }
 
-    /** Reads a journal file without registering as a user (for {@code lachesis restore}). */
+    /**
+     * Reads a journal file without registering as a user (for {@code lachesis restore}).
+     *
+     * @throws UntrustedJournalException when the file or a directory above it is not safe ({@link JournalTrust})
+     */
     public static RestoreJournal read(Path file) throws IOException {
-        RestoreJournal journal = new RestoreJournal(file.toAbsolutePath().normalize());
+        return read(file, JournalTrust.ofThisProcess(ProcFs.system()));
+    }
+
+    /** {@link #read(Path)} with the given rules of trust. // VisibleForTesting */
+    static RestoreJournal read(Path file, JournalTrust trust) throws IOException {
+        Path key = file.toAbsolutePath().normalize();
+        trust.check(key);
+        RestoreJournal journal = new RestoreJournal(key, trust);
         journal.load();
         return journal;
     }
@@ -88,8 +120,8 @@ public final class RestoreJournal implements AutoCloseable {
 
     private void load() throws IOException {
         List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        try (SeekableByteChannel ch = Files.newByteChannel(file, StandardOpenOption.READ, JournalTrust.NOFOLLOW)) {
+            lines = new String(Channels.newInputStream(ch).readAllBytes(), StandardCharsets.UTF_8).lines().toList();
         } catch (NoSuchFileException e) {
             return;
         }
@@ -101,10 +133,13 @@ public final class RestoreJournal implements AutoCloseable {
             try {
                 switch (f[0]) {
                     case "thread" -> {
+                        if (f.length != 11) {
+                            throw new IllegalArgumentException("a thread record has 11 fields, this one " + f.length);
+                        }
                         ThreadIdentity id = new ThreadIdentity(Integer.parseInt(f[1]), Long.parseLong(f[2]),
-                                Integer.parseInt(f[3]), Long.parseLong(f[4]));
-                        threads.putIfAbsent(id, new OriginalSettings(id, unescape(f[9]), SchedPolicy.of(Integer.parseInt(f[5])),
-                                Integer.parseInt(f[6]), Integer.parseInt(f[7]), f[8].isEmpty() ? null : unescape(f[8])));
+                                Integer.parseInt(f[3]), Integer.parseInt(f[4]), Long.parseLong(f[5]));
+                        threads.putIfAbsent(id, new OriginalSettings(id, unescape(f[10]), SchedPolicy.of(Integer.parseInt(f[6])),
+                                Integer.parseInt(f[7]), Integer.parseInt(f[8]), f[9].isEmpty() ? null : unescape(f[9])));
                     }
                     case "group" -> createdGroups.add(Path.of(unescape(f[1])));
                     case "budget" -> budgets.putIfAbsent(Path.of(unescape(f[1])), Long.parseLong(f[2]));
@@ -114,10 +149,6 @@ public final class RestoreJournal implements AutoCloseable {
             } catch (RuntimeException e) {
                 LOG.warn("{}: skipping an unreadable record '{}': {}", file, line, e.toString());
             }
-        }
-        if (!threads.isEmpty()) {
-            LOG.info("{} holds the original settings of {} threads from an earlier run; they stay the originals",
-                    file, threads.size());
         }
     }
 
@@ -179,7 +210,7 @@ public final class RestoreJournal implements AutoCloseable {
     private static void appendThread(StringBuilder sb, OriginalSettings o) {
         ThreadIdentity id = o.identity();
         sb.append("thread\t").append(id.pid()).append('\t').append(id.pidStartTicks()).append('\t')
-                .append(id.tid()).append('\t').append(id.tidStartTicks()).append('\t')
+                .append(id.uid()).append('\t').append(id.tid()).append('\t').append(id.tidStartTicks()).append('\t')
                 .append(o.policy().code()).append('\t').append(o.rtPriority()).append('\t').append(o.nice())
                 .append('\t').append(o.cgroup() == null ? "" : escape(o.cgroup())).append('\t')
                 .append(escape(o.name())).append('\n');
@@ -208,8 +239,9 @@ public final class RestoreJournal implements AutoCloseable {
         createdGroups.forEach(g -> sb.append("group\t").append(escape(g.toString())).append('\n'));
         budgets.forEach((g, r) -> sb.append("budget\t").append(escape(g.toString())).append('\t').append(r).append('\n'));
         Path temp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
+        Files.deleteIfExists(temp); // a leftover of a crash mid-compaction; never a link to follow
+        try (FileChannel ch = FileChannel.open(temp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                JournalTrust.NOFOLLOW), JournalTrust.FILE_MODE)) {
             ByteBuffer buf = StandardCharsets.UTF_8.encode(sb.toString());
             while (buf.hasRemaining()) {
                 ch.write(buf);
@@ -253,12 +285,12 @@ public final class RestoreJournal implements AutoCloseable {
     }
 
     private void append(String text) throws IOException {
-        boolean fresh = !Files.exists(file);
-        if (fresh && file.getParent() != null) {
-            Files.createDirectories(file.getParent());
+        boolean fresh = !Files.exists(file, JournalTrust.NOFOLLOW);
+        if (fresh) {
+            trust.prepare(file);
         }
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND)) {
+        try (FileChannel ch = FileChannel.open(file, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND, JournalTrust.NOFOLLOW), JournalTrust.FILE_MODE)) {
             ByteBuffer buf = StandardCharsets.UTF_8.encode((fresh ? HEADER + "\n" : "") + text);
             while (buf.hasRemaining()) {
                 ch.write(buf);

@@ -7,18 +7,27 @@ import java.util.Optional;
 
 /**
  * A thread told apart from any later thread that reuses its ids: the pid and tid together with the
- * start times (field 22 of {@code stat}, clock ticks after boot) of the process and of the thread.
- * A journalled thread is touched again only if all four still match. Immutable.
+ * start times (field 22 of {@code stat}, clock ticks after boot) of the process and of the thread,
+ * and the user that owns the process (its real user id, {@link ProcFs#owner}). A journalled thread is touched again
+ * only if all five still match, so a journal entry never applies to another user's process.
+ * Immutable.
+ *
+ * @param pid the process id
+ * @param pidStartTicks when the process started
+ * @param uid the process's owner (real user id)
+ * @param tid the thread id
+ * @param tidStartTicks when the thread started
  */
-public record ThreadIdentity(int pid, long pidStartTicks, int tid, long tidStartTicks) {
+public record ThreadIdentity(int pid, long pidStartTicks, int uid, int tid, long tidStartTicks) {
     /** The identity of the live thread {@code ref}, or empty when it (or its process) is gone. */
     public static Optional<ThreadIdentity> read(ProcFs proc, ThreadRef ref) {
         Optional<TaskStat> process = proc.processStat(ref.pid());
+        Optional<Integer> owner = proc.owner(ref.pid());
         Optional<TaskStat> thread = proc.taskStat(ref.pid(), ref.tid());
-        if (process.isEmpty() || thread.isEmpty()) {
+        if (process.isEmpty() || owner.isEmpty() || thread.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new ThreadIdentity(ref.pid(), process.get().startTimeTicks(), ref.tid(),
+        return Optional.of(new ThreadIdentity(ref.pid(), process.get().startTimeTicks(), owner.get(), ref.tid(),
                 thread.get().startTimeTicks()));
     }
 
@@ -26,7 +35,7 @@ public record ThreadIdentity(int pid, long pidStartTicks, int tid, long tidStart
         return new ThreadRef(pid, tid);
     }
 
-    /** Whether this very thread is still alive (not gone, and its ids not reused). */
+    /** Whether this very thread is still alive (not gone, its ids not reused, its process's owner the same). */
     public boolean isAlive(ProcFs proc) {
         return read(proc, ref()).map(this::equals).orElse(false);
     }

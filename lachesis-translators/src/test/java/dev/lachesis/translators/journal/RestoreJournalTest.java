@@ -13,7 +13,7 @@ class RestoreJournalTest {
     Path tmp;
 
     private static OriginalSettings original(int tid, String cgroup, String name) {
-        return new OriginalSettings(new ThreadIdentity(10, 77, tid, 80 + tid), name, SchedPolicy.BATCH, 0, 4, cgroup);
+        return new OriginalSettings(new ThreadIdentity(10, 77, 0, tid, 80 + tid), name, SchedPolicy.BATCH, 0, 4, cgroup);
     }
 
     @Test
@@ -41,7 +41,7 @@ class RestoreJournalTest {
         RestoreJournal b = RestoreJournal.open(file);
         assertThat(a).isSameAs(b);
         a.recordThreads(List.of(original(11, "/", "first")));
-        b.recordThreads(List.of(new OriginalSettings(new ThreadIdentity(10, 77, 11, 91), "later", SchedPolicy.RR, 5, -3, "/x")));
+        b.recordThreads(List.of(new OriginalSettings(new ThreadIdentity(10, 77, 0, 11, 91), "later", SchedPolicy.RR, 5, -3, "/x")));
         assertThat(b.threads()).containsExactly(original(11, "/", "first"));
         a.close();
         assertThat(file).exists();

@@ -6,7 +6,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Prints a {@link SinkReport} of this JVM's {@link SinkStats} once a second, the lines a query JVM
+ * Prints a {@link SinkReport} of this JVM's {@link SinkStats}, with the count of its
+ * {@link SourceStats} over the same second, once a second: the lines a query JVM
  * writes on standard output for the launcher and the benchmark harness to read, whichever SPE runs
  * the query. Runs on a daemon thread ({@value #THREAD}) for as long as the JVM lives.
  */
@@ -19,7 +20,7 @@ public final class SinkReportPrinter {
 
     /**
      * Starts printing to {@code out}: the first report covers the second after this call; what the
-     * sinks recorded before is dropped.
+     * sinks and sources recorded before is dropped.
      */
     public static void start(PrintWriter out) {
         ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -28,8 +29,10 @@ public final class SinkReportPrinter {
             return thread;
         });
         SinkStats.jvm().takeReport(System.currentTimeMillis());
+        SourceStats.jvm().take();
         reporter.scheduleAtFixedRate(() -> {
-            out.println(SinkStats.jvm().takeReport(System.currentTimeMillis()).toLine());
+            long now = System.currentTimeMillis();
+            out.println(SinkStats.jvm().takeReport(now).withSourceTuples(SourceStats.jvm().take()).toLine());
             out.flush();
         }, 1, 1, TimeUnit.SECONDS);
     }

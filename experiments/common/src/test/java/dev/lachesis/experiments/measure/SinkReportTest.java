@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class SinkReportTest {
@@ -29,6 +30,33 @@ class SinkReportTest {
     }
 
     @Test
+    void theSourcesCountTravelsWithTheReportAndLinesWithoutOneReadAsUncounted() {
+        SinkReport counted = new SinkReport(5_000, new LatencyHistogram(), new LatencyHistogram())
+                .withSourceTuples(OptionalLong.of(10_712));
+
+        assertThat(counted.toLine()).isEqualTo("SINK 5000 0/0/ 0/0/ 10712");
+        assertThat(SinkReport.parse(counted.toLine()).sourceTuples()).hasValue(10_712);
+        assertThat(new SinkReport(5_000, new LatencyHistogram(), new LatencyHistogram()).toLine())
+                .isEqualTo("SINK 5000 0/0/ 0/0/ -");
+        assertThat(SinkReport.parse("SINK 5000 0/0/ 0/0/ -").sourceTuples()).isEmpty();
+        assertThat(SinkReport.parse("SINK 5000 1/7/100:1 1/9/110:1").sourceTuples()).isEmpty();
+    }
+
+    @Test
+    void sourcesCountOnceAttachedAndEachTakeStartsANewInterval() {
+        SourceStats sources = new SourceStats();
+        sources.emitted();
+
+        assertThat(sources.take()).as("no source attached").isEmpty();
+        sources.attach();
+        assertThat(sources.take()).as("attached, nothing emitted since the last take").hasValue(0);
+        sources.emitted();
+        sources.emitted();
+        assertThat(sources.take()).hasValue(2);
+        assertThat(sources.take()).hasValue(0);
+    }
+
+    @Test
     void histogramsOfSeveralIntervalsAdd() {
         LatencyHistogram a = new LatencyHistogram();
         a.record(10);
@@ -46,7 +74,10 @@ class SinkReportTest {
     @Test
     void otherLinesAreNotReports() {
         assertThatThrownBy(() -> SinkReport.parse("READY 123 lachesis-demo"))
-                .hasMessageStartingWith("'READY 123 lachesis-demo' is not 'SINK <epoch ms> <latency> <end-to-end>'");
+                .hasMessageStartingWith("'READY 123 lachesis-demo' is not 'SINK <epoch ms> <latency> <end-to-end>"
+                        + " [<source tuples>]'");
+        assertThatThrownBy(() -> SinkReport.parse("SINK 1 0/0/ 0/0/ many"))
+                .hasMessage("'SINK 1 0/0/ 0/0/ many' ends in 'many', not a count of source tuples or -");
         assertThatThrownBy(() -> SinkReport.parse("SINK 1 2/3/1:1 0/0/"))
                 .hasMessage("'2/3/1:1' counts 2 values but its buckets 1");
     }

@@ -17,6 +17,7 @@ import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
  * configurable amount of CPU per record) with parallelism 2 and chaining disabled so each of its
  * subtasks is a thread of its own, and a sink that reports the end-to-end latency. Records are the
  * production time in nanoseconds of {@link System#nanoTime()}, which all subtasks of one JVM share.
+ * The source counts what it emits ({@link CountingSource}).
  *
  * <p>Physical operators: {@code Source: events -> light} (1 subtask), {@code heavy} (2 subtasks),
  * {@code latency -> Sink: discard} (1 subtask).
@@ -39,7 +40,7 @@ public final class ExampleQuery {
                              int heavyParallelism) {
         DataGeneratorSource<Long> source = new DataGeneratorSource<>(index -> System.nanoTime(), Long.MAX_VALUE,
                 RateLimiterStrategy.perSecond(ratePerSecond), Types.LONG);
-        DataStream<Long> events = env.fromSource(source, WatermarkStrategy.noWatermarks(), "events")
+        DataStream<Long> events = env.fromSource(CountingSource.of(source), WatermarkStrategy.noWatermarks(), "events")
                 .setParallelism(1)
                 .map(new LightMap()).name("light").setParallelism(1);
         events.map(new HeavyMap(heavyCostMicros)).name("heavy").setParallelism(heavyParallelism).disableChaining()

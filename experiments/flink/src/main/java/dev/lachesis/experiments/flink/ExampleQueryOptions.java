@@ -21,11 +21,20 @@ public final class ExampleQueryOptions {
         /** {@link ExampleQuery}: source, light, heavy (×N), latency sink. */
         PIPELINE,
         /** {@link dev.lachesis.experiments.flink.etl.EtlJob}: RIoTBench's ETL, ten operators, replaying an input file. */
-        ETL;
+        ETL,
+        /** {@link dev.lachesis.experiments.flink.shapes.FanoutJob}: a split into three uneven branches, replaying ETL's input. */
+        FANOUT,
+        /** {@link dev.lachesis.experiments.flink.shapes.ChainJob}: a source that publishes nothing before a long uneven chain. */
+        CHAIN;
 
         /** The name users type, in lower case. */
         public String label() {
             return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** Whether the query replays a file of SenML records ({@code --input}). */
+        boolean readsInput() {
+            return this == ETL || this == FANOUT;
         }
 
         static Query named(String name) {
@@ -40,7 +49,7 @@ public final class ExampleQueryOptions {
     }
 
     @Option(names = "--query", defaultValue = "pipeline", converter = QueryConverter.class,
-            description = "Example query: pipeline or etl (default ${DEFAULT-VALUE}).")
+            description = "Example query: pipeline, etl, fanout or chain (default ${DEFAULT-VALUE}).")
     Query query;
 
     @Option(names = "--rest-port", defaultValue = "8081", description = "REST port on 127.0.0.1 (default ${DEFAULT-VALUE}).")
@@ -49,12 +58,12 @@ public final class ExampleQueryOptions {
     @Option(names = "--rate", defaultValue = "2000", description = "Records per second from the source (default ${DEFAULT-VALUE}).")
     double rate;
 
-    @Option(names = "--input", description = "The file the etl query replays, one SenML record per line "
+    @Option(names = "--input", description = "The file the etl and fanout queries replay, one SenML record per line "
             + "(dev.lachesis.experiments.etl.GenerateSenml writes one); default: one the cluster writes at start.")
     Path input;
 
     @Option(names = "--input-seconds", defaultValue = "600",
-            description = "Without --input, the etl query's input holds rate × this many records (default ${DEFAULT-VALUE}).")
+            description = "Without --input, the etl and fanout queries' input holds rate × this many records (default ${DEFAULT-VALUE}).")
     long inputSeconds;
 
     @Option(names = "--heavy-cost-us", defaultValue = "400",
@@ -80,7 +89,7 @@ public final class ExampleQueryOptions {
     boolean resubmitOnCancel;
 
     @Option(names = "--sink-reports",
-            description = "etl: once the job runs, print a SINK line (records and latencies at the sink) every second.")
+            description = "etl, fanout, chain: once the job runs, print a SINK line (records and latencies at the sink) every second.")
     boolean sinkReports;
 
     /**
@@ -89,12 +98,12 @@ public final class ExampleQueryOptions {
      * @throws CommandLine.ParameterException naming the option that does not fit
      */
     void validate(CommandLine commandLine) {
-        if (sinkReports && query != Query.ETL) {
-            throw new CommandLine.ParameterException(commandLine, "--sink-reports needs --query etl; the "
+        if (sinkReports && query == Query.PIPELINE) {
+            throw new CommandLine.ParameterException(commandLine, "--sink-reports needs --query etl, fanout or chain; the "
                     + query.label() + " query publishes its latency as Flink gauges instead");
         }
-        if (input != null && query != Query.ETL) {
-            throw new CommandLine.ParameterException(commandLine, "--input needs --query etl; the "
+        if (input != null && !query.readsInput()) {
+            throw new CommandLine.ParameterException(commandLine, "--input needs --query etl or fanout; the "
                     + query.label() + " query generates its records");
         }
         if (input != null && !Files.isReadable(input)) {

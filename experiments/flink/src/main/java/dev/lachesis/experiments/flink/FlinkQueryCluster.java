@@ -3,6 +3,9 @@ package dev.lachesis.experiments.flink;
 import dev.lachesis.experiments.etl.GenerateSenml;
 import dev.lachesis.experiments.etl.SenmlRecordGenerator;
 import dev.lachesis.experiments.flink.etl.EtlJob;
+import dev.lachesis.experiments.flink.shapes.ChainJob;
+import dev.lachesis.experiments.flink.shapes.FanoutJob;
+import dev.lachesis.experiments.shapes.Fanout;
 import dev.lachesis.experiments.measure.SinkReport;
 import dev.lachesis.experiments.measure.SinkReportPrinter;
 import java.io.IOException;
@@ -30,7 +33,7 @@ import picocli.CommandLine.Spec;
 /**
  * The child JVM's program: a Flink MiniCluster with its REST endpoint on 127.0.0.1, configured the
  * way a user configures a cluster for Lachesis (Graphite reporter, metric scopes with ids, a 1 s
- * REST metric fetch interval), running the {@link ExampleQuery} or the ETL job ({@link EtlJob})
+ * REST metric fetch interval), running the {@link ExampleQuery}, the ETL job ({@link EtlJob}) or the fanout or chain job
  * until the JVM is stopped. It writes one {@code READY pid=<pid> rest-port=<port> job=<job id>} line
  * when the job runs, and a {@code JOB <job id>} line for every job it submits later: with
  * {@code --resubmit-on-cancel} a cancelled job is submitted again as a new job, as an operator would
@@ -59,13 +62,12 @@ public final class FlinkQueryCluster implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         query.validate(spec.commandLine());
-        Path input = query.query == ExampleQueryOptions.Query.ETL && query.input == null ? generateInput() : query.input;
+        Path input = query.query.readsInput() && query.input == null ? generateInput() : query.input;
         Configuration config = FlinkSettings.clusterConfiguration(query.restPort, query.graphite, query.defaultScopes);
         MiniClusterConfiguration clusterConfig = new MiniClusterConfiguration.Builder()
                 .setConfiguration(config)
                 .setNumTaskManagers(1)
-                .setNumSlotsPerTaskManager(query.query == ExampleQueryOptions.Query.PIPELINE
-                        ? Math.max(1, query.heavyParallelism) : 1)
+                .setNumSlotsPerTaskManager(slots())
                 .build();
         CountDownLatch stopped = new CountDownLatch(1);
         // Not try-with-resources: MiniCluster.close() declares InterruptedException, which javac's
@@ -112,12 +114,23 @@ public final class FlinkQueryCluster implements Callable<Integer> {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(config);
         env.setBufferTimeout(query.bufferTimeoutMillis);
         String name;
-        if (query.query == ExampleQueryOptions.Query.ETL) {
-            EtlJob.build(env, input, query.rate);
-            name = EtlJob.JOB_NAME;
-        } else {
-            ExampleQuery.build(env, query.rate, query.heavyCostMicros, query.heavyParallelism);
-            name = ExampleQuery.JOB_NAME;
+        switch (query.query) {
+            case ETL -> {
+                EtlJob.build(env, input, query.rate);
+                name = EtlJob.JOB_NAME;
+            }
+            case FANOUT -> {
+                FanoutJob.build(env, input, query.rate);
+                name = FanoutJob.JOB_NAME;
+            }
+            case CHAIN -> {
+                ChainJob.build(env, query.rate);
+                name = ChainJob.JOB_NAME;
+            }
+            default -> {
+                ExampleQuery.build(env, query.rate, query.heavyCostMicros, query.heavyParallelism);
+                name = ExampleQuery.JOB_NAME;
+            }
         }
         StreamGraph streamGraph = env.getStreamGraph(false);
         streamGraph.setJobName(name);
@@ -127,10 +140,19 @@ public final class FlinkQueryCluster implements Callable<Integer> {
         return graph.getJobID();
     }
 
+    /** Task slots the query needs: its highest parallelism (operators share slots). */
+    private int slots() {
+        return switch (query.query) {
+            case PIPELINE -> Math.max(1, query.heavyParallelism);
+            case FANOUT -> Fanout.HEAVY_PARALLELISM;
+            default -> 1;
+        };
+    }
+
     /** A temporary file of rate × {@code --input-seconds} standard SenML records, deleted on exit. */
     private Path generateInput() throws IOException {
         long records = Math.max(1, (long) Math.ceil(query.rate * query.inputSeconds));
-        Path file = Files.createTempFile("lachesis-etl-", ".senml");
+        Path file = Files.createTempFile("lachesis-" + query.query.label() + "-", ".senml");
         file.toFile().deleteOnExit();
         GenerateSenml.write(file, records, SenmlRecordGenerator.STANDARD_SEED);
         LOG.info("Wrote {} input records ({} s at {} records/s) to {}", records, query.inputSeconds, query.rate, file);

@@ -15,8 +15,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code bin/lachesis-bench-flink}: starts an example query (pipeline or etl) on a Flink
- * MiniCluster in a child JVM, prints {@code flink pid=<pid> rest-port=<port> job=<id>} once the job
+ * {@code bin/lachesis-bench-flink}: starts an example query (pipeline, etl, fanout or chain) on a
+ * Flink MiniCluster in a child JVM, prints {@code flink pid=<pid> rest-port=<port> job=<id>} once the job
  * runs, then passes on the child's {@code SINK} lines ({@code --sink-reports}), and keeps it running
  * until this process is stopped (Ctrl-C or SIGTERM), which stops the child too.
  */

@@ -77,6 +77,9 @@ class EtlQueryIT {
                             assertThat(state.queries()).singleElement().satisfies(query ->
                                     assertThat(query.downstream()).isEqualTo(dataFlow()));
                             assertThat(reports.stream().mapToLong(SinkReport::tuples).sum()).isGreaterThan(100);
+                            // The spout counts what it emits: every report carries the count.
+                            assertThat(reports.stream().mapToLong(r -> r.sourceTuples().orElseThrow()).sum())
+                                    .isGreaterThan(100);
                             sourceQueue.set(driver.fetch(state, Set.of(MetricNames.SOURCE_QUEUE)).get(MetricNames.SOURCE_QUEUE));
                             assertThat(sourceQueue.get().asMap().keySet()).singleElement()
                                     .satisfies(id -> assertThat(id).contains("/source/"));

@@ -107,6 +107,10 @@ class FlinkEtlIT {
                         String.format(Locale.ROOT, "%.1f", middle.latency().meanMicros() / 1000),
                         String.format(Locale.ROOT, "%.1f", middle.endToEnd().meanMicros() / 1000));
                 assertThat(total(reports)).isEqualTo(distinct);
+                // The source counts every record it emitted into Flink, duplicates included; reports from
+                // before its reader started (the job's deployment) carry no count.
+                assertThat(reports.stream().mapToLong(r -> r.sourceTuples().orElse(0)).sum()).isEqualTo(RECORDS);
+                assertThat(busy).allSatisfy(r -> assertThat(r.sourceTuples()).isPresent());
                 assertThat(throughput).isBetween(0.9 * RATE * distinct / RECORDS, 1.1 * RATE * distinct / RECORDS);
                 assertThat(busy).allSatisfy(r -> assertThat(r.latency().meanMicros()).isLessThanOrEqualTo(r.endToEnd().meanMicros()));
             }

@@ -1,0 +1,29 @@
+package dev.lachesis.experiments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** What {@code lachesis-bench sweep} refuses before it starts anything. */
+class SweepCommandTest {
+    private final BenchRun bench = new BenchRun();
+
+    @Test
+    void theStaticModeNeedsAQueryWhoseHeaviestOperatorIsKnown() {
+        int exit = bench.run("sweep", "--spe", "storm", "--query", "pipeline", "--rates", "1000", "--modes", "OS,STATIC");
+
+        assertThat(exit).isEqualTo(CommandLine.ExitCode.USAGE);
+        assertThat(bench.err()).startsWith("--modes STATIC needs the heaviest operator of pipeline on storm, which its"
+                + " launcher does not declare: measure it with one OS trial beyond saturation (cpu_share in operators.csv)");
+    }
+
+    @Test
+    void anUnknownModeListsEveryModeTheSweepRuns() {
+        int exit = bench.run("sweep", "--spe", "storm", "--rates", "1000", "--modes", "OS,DRAIN");
+
+        assertThat(exit).isEqualTo(CommandLine.ExitCode.USAGE);
+        assertThat(bench.err()).startsWith("'DRAIN' is not a mode; the modes are OS, STATIC, LACHESIS, LACHESIS-MOD,"
+                + " LACHESIS-MOD-RT, LACHESIS-DRAIN, LACHESIS-DRAIN-RT, RANDOM");
+    }
+}
