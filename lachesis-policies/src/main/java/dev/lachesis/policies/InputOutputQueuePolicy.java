@@ -26,8 +26,9 @@ import org.slf4j.LoggerFactory;
  *   <li>a helper (Storm send thread or worker transfer thread, Flink output flusher, timers, Netty)
  *       gets the output queue published for its queue entity ({@code output-queue-size});</li>
  *   <li>a source's main and reader threads get the queue inside the source ({@code source-queue-size},
- *       published by {@code source-operators}); a source that does not publish it gets QS's assumed
- *       queue instead, with one warning per source. A source's sender is a helper like any other.</li>
+ *       published by {@code source-operators}); a source that does not publish it is ranked as QS
+ *       ranks sources (neutrally, or with {@code assumed-source-queue} when set), with one warning
+ *       per source naming the rule. A source's sender is a helper like any other.</li>
  * </ul>
  * Under a real-time translator the factory wraps it in {@link RealTimeGuard}, which keeps every
  * thread of a query in the RT class and keeps a thread that may spin on a full queue below that
@@ -61,7 +62,7 @@ public final class InputOutputQueuePolicy extends ThreadRatingPolicy {
             }
             if (queue.metric().equals(MetricNames.SOURCE_QUEUE)) {
                 warnOnce(round.state(), queue.entity());
-                return Optional.of(Rating.of(QueueSizePolicy.ASSUMED_SOURCE_QUEUE, settings.assumedSourceQueue()));
+                return Optional.of(settings.unseenSourceRating());
             }
             return Optional.empty();
         };
@@ -81,9 +82,9 @@ public final class InputOutputQueuePolicy extends ThreadRatingPolicy {
 
     private void warnOnce(SpeState state, String sourceOperator) {
         if (warnedSources.add(state.speName() + "/" + sourceOperator)) {
-            LOG.warn("Source operator {} of {} publishes no {}; QS-IO gives its threads an assumed queue of {}"
+            LOG.warn("Source operator {} of {} publishes no {}; QS-IO {}"
                             + " (use a source from source-operators to rank it by its real backlog)",
-                    sourceOperator, state.speName(), MetricNames.SOURCE_QUEUE, settings.assumedSourceQueue());
+                    sourceOperator, state.speName(), MetricNames.SOURCE_QUEUE, settings.unseenSourceRule());
         }
     }
 

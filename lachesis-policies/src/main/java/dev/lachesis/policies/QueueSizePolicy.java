@@ -9,6 +9,7 @@ import dev.lachesis.core.spi.PolicyInput;
 import dev.lachesis.core.spi.SpeRound;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -17,9 +18,12 @@ import java.util.Set;
  * QS, the queue-size (congestion-aware) policy of EdgeWise as Lachesis 2021 applies it: every
  * thread of a physical operator gets the number of tuples in that operator's input queue, so the
  * most congested operators run first and the queues even out. A source, whose input queue the SPE
- * cannot see, gets an assumed queue ({@code assumed-source-queue}, 1 by default, as in 2021). Threads
- * without an operator (worker-wide helpers) get no priority from QS. Goal: the coefficient of
- * variation of the input queues of the non-source operators. Immutable.
+ * cannot see, is ranked {@linkplain Rating#neutral(Map) neutrally}: its query's median
+ * priority, so it is neither first nor last. Ranked last, as the 2021 paper's assumed queue of 1
+ * does, it starves the query's input beyond saturation (FACTS.md: Flink's throughput fell below the
+ * kernel alone's); {@code assumed-source-queue} restores a fixed assumed queue for the papers'
+ * comparisons. Threads without an operator (worker-wide helpers) get no priority from QS. Goal: the
+ * coefficient of variation of the input queues of the non-source operators. Immutable.
  */
 public final class QueueSizePolicy extends ThreadRatingPolicy {
     /** Label of the assumed source queue in a thread's explanation. */
@@ -49,7 +53,7 @@ public final class QueueSizePolicy extends ThreadRatingPolicy {
             return Optional.empty();
         }
         if (Topology.isSourceThread(state, thread)) {
-            return Optional.of(Rating.of(ASSUMED_SOURCE_QUEUE, settings.assumedSourceQueue()));
+            return Optional.of(settings.unseenSourceRating());
         }
         OptionalDouble size = queues.get(thread.operatorId());
         return size.isPresent() ? Optional.of(Rating.of(MetricNames.QUEUE_SIZE, size.getAsDouble()))
@@ -76,24 +80,33 @@ public final class QueueSizePolicy extends ThreadRatingPolicy {
     }
 
     /**
-     * QS's settings.
+     * QS's settings, shared with QS-IO.
      *
-     * @param assumedSourceQueue the queue size a source's threads get, in tuples; at least 0
+     * @param assumedSourceQueue the queue size, in tuples (at least 0), of a source whose queue the
+     *     SPE does not show; {@code null} (the default) ranks such a source neutrally instead
      */
     public record Settings(Double assumedSourceQueue) implements ValidatedSettings {
-        public Settings {
-            assumedSourceQueue = assumedSourceQueue == null ? 1.0 : assumedSourceQueue;
-        }
-
         @Override
         public void validate(SettingsCheck check) {
-            check.require(assumedSourceQueue >= 0 && Double.isFinite(assumedSourceQueue), "assumed-source-queue",
-                    "must be a number of tuples, at least 0");
+            check.require(assumedSourceQueue == null || assumedSourceQueue >= 0 && Double.isFinite(assumedSourceQueue),
+                    "assumed-source-queue", "must be a number of tuples, at least 0");
+        }
+
+        /** The rating of a source whose queue is not seen: the assumed queue, else neutral. */
+        Rating unseenSourceRating() {
+            return assumedSourceQueue == null ? Rating.neutral(Map.of())
+                    : Rating.of(ASSUMED_SOURCE_QUEUE, assumedSourceQueue);
+        }
+
+        /** How a source whose queue is not seen is ranked, in words for a log line. */
+        String unseenSourceRule() {
+            return assumedSourceQueue == null ? "ranks its threads at their query's median priority (neutral)"
+                    : "gives its threads an assumed queue of " + assumedSourceQueue;
         }
 
         @Override
         public String toString() {
-            return "{assumed-source-queue=" + assumedSourceQueue + "}";
+            return assumedSourceQueue == null ? "{}" : "{assumed-source-queue=" + assumedSourceQueue + "}";
         }
     }
 }

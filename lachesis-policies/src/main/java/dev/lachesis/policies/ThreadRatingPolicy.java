@@ -1,6 +1,7 @@
 package dev.lachesis.policies;
 
 import dev.lachesis.core.model.OperatorThread;
+import dev.lachesis.core.model.ThreadKind;
 import dev.lachesis.core.schedule.Schedule;
 import dev.lachesis.core.schedule.ScheduleForm;
 import dev.lachesis.core.schedule.SinglePrioritySchedule;
@@ -9,7 +10,10 @@ import dev.lachesis.core.spi.Policy;
 import dev.lachesis.core.spi.PolicyInput;
 import dev.lachesis.core.spi.SpeRound;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 
@@ -20,8 +24,17 @@ import java.util.OptionalDouble;
  * goal, so each reads like its definition in the papers. Threads of kind
  * {@link dev.lachesis.core.model.ThreadKind#SYSTEM} are never scheduled: they do not work for any
  * query.
+ *
+ * <p>A {@link Rating#neutral(java.util.Map) neutral} rating is resolved here, once every thread of the SPE is
+ * rated: the thread gets the median of the priorities of its query's operators (one value per
+ * operator, its main thread's, neutral ones left out), with the median under
+ * {@value #NEUTRAL_MEDIAN} in its metrics. A query with no such priority this round leaves its
+ * neutral threads out, like a thread without a rating.
  */
 public abstract class ThreadRatingPolicy implements Policy {
+    /** Explanation key of the median priority a neutral thread took. */
+    public static final String NEUTRAL_MEDIAN = "query-median";
+
     private final String name;
 
     protected ThreadRatingPolicy(String name) {
@@ -43,13 +56,45 @@ public abstract class ThreadRatingPolicy implements Policy {
         List<ThreadPriority> threads = new ArrayList<>();
         for (SpeRound round : input.spes()) {
             ThreadRater rater = rater(round);
-            String speName = round.state().speName();
+            Map<OperatorThread, Rating> ratings = new LinkedHashMap<>();
             for (OperatorThread thread : Topology.schedulableThreads(round.state())) {
-                rater.rate(thread).ifPresent(r -> threads.add(
-                        new ThreadPriority(speName, thread, r.priority(), r.metrics())));
+                rater.rate(thread).ifPresent(r -> ratings.put(thread, r));
             }
+            Map<String, Double> medians = queryMedians(ratings);
+            String speName = round.state().speName();
+            ratings.forEach((thread, r) -> {
+                if (!r.neutral()) {
+                    threads.add(new ThreadPriority(speName, thread, r.priority(), r.metrics()));
+                    return;
+                }
+                Double median = medians.get(thread.queryId());
+                if (median != null) {
+                    Map<String, Double> metrics = new LinkedHashMap<>(r.metrics());
+                    metrics.put(NEUTRAL_MEDIAN, median);
+                    threads.add(new ThreadPriority(speName, thread, median, metrics));
+                }
+            });
         }
         return new SinglePrioritySchedule(name, threads, goal(input));
+    }
+
+    /** Query id → the median of its operators' own priorities (main threads, neutral ones left out). */
+    private static Map<String, Double> queryMedians(Map<OperatorThread, Rating> ratings) {
+        Map<String, Map<String, Double>> byQuery = new HashMap<>();
+        ratings.forEach((thread, r) -> {
+            if (!r.neutral() && thread.kind() == ThreadKind.MAIN && thread.operatorId() != null) {
+                byQuery.computeIfAbsent(thread.queryId(), q -> new HashMap<>()).putIfAbsent(thread.operatorId(), r.priority());
+            }
+        });
+        Map<String, Double> medians = new HashMap<>();
+        byQuery.forEach((query, priorities) -> medians.put(query, median(new ArrayList<>(priorities.values()))));
+        return medians;
+    }
+
+    private static double median(List<Double> values) {
+        values.sort(Double::compare);
+        int n = values.size();
+        return n % 2 == 1 ? values.get(n / 2) : (values.get(n / 2 - 1) + values.get(n / 2)) / 2;
     }
 
     /** The rating of this round's threads of one SPE instance. */

@@ -64,7 +64,7 @@ class InputOutputQueuePolicyTest {
     }
 
     @Test
-    void sourceThatPublishesNoQueueFallsBackToQsAssumedQueue() {
+    void sourceThatPublishesNoQueueIsRankedAtItsQueryMedianWithOneWarning() {
         TestSpe spe = new TestSpe().query("q", List.of("S", "A"), "S>A")
                 .operator("S#0", "q", "S").operator("A#0", "q", "A").main("S#0").main("A#0")
                 .metric(QUEUE_SIZE, "S#0", 0).metric(QUEUE_SIZE, "A#0", 8);
@@ -82,14 +82,15 @@ class InputOutputQueuePolicyTest {
             logger.detachAppender(log);
         }
 
-        assertThat(priorities(first)).containsExactly(entry("S#0-main", 1.0), entry("A#0-main", 8.0));
+        assertThat(priorities(first)).containsExactly(entry("S#0-main", 8.0), entry("A#0-main", 8.0));
         assertThat(priorities(second)).isEqualTo(priorities(first));
         assertThat(TestSpe.entry(first, "S#0-main").metrics())
-                .isEqualTo(Map.of(QueueSizePolicy.ASSUMED_SOURCE_QUEUE, 1.0));
+                .isEqualTo(Map.of(ThreadRatingPolicy.NEUTRAL_MEDIAN, 8.0));
         assertThat(log.list).singleElement().satisfies(e -> {
             assertThat(e.getLevel()).isEqualTo(Level.WARN);
             assertThat(e.getFormattedMessage())
-                    .startsWith("Source operator S#0 of storm publishes no source-queue-size");
+                    .startsWith("Source operator S#0 of storm publishes no source-queue-size; QS-IO ranks its threads"
+                            + " at their query's median priority (neutral)");
         });
     }
 

@@ -37,7 +37,7 @@ class PolicyFactoriesTest {
 
     @Test
     void defaultsGiveWorkingPoliciesOfTheRightForm() throws ConfigException {
-        assertThat(create("qs", "{}").toString()).isEqualTo("qs{assumed-source-queue=1.0}");
+        assertThat(create("qs", "{}").toString()).isEqualTo("qs{}");
         assertThat(create("qs-io", "assumed-source-queue: 0").toString()).isEqualTo("qs-io{assumed-source-queue=0.0}");
         assertThat(create("hr", "{}").form()).isEqualTo(ScheduleForm.SINGLE_PRIORITY);
         assertThat(create("fcfs", "{}").form()).isEqualTo(ScheduleForm.SINGLE_PRIORITY);
@@ -48,7 +48,7 @@ class PolicyFactoriesTest {
 
     @Test
     void aRealTimeTranslatorAddsTheGuardToSinglePriorityPoliciesOnly() throws ConfigException {
-        assertThat(create("qs-io", "{}", true).toString()).isEqualTo("rt-guard(qs-io{assumed-source-queue=1.0})");
+        assertThat(create("qs-io", "{}", true).toString()).isEqualTo("rt-guard(qs-io{})");
         assertThat(create("query-groups", "{}", true).form()).isEqualTo(ScheduleForm.GROUPING);
     }
 
@@ -107,7 +107,7 @@ class PolicyFactoriesTest {
                 .satisfies(e -> assertThat(((ConfigException) e).problems()).containsExactly(
                         WHERE + ".classes[0].settings.value was 'high' but must be a number",
                         WHERE + ".classes[1].policy was 'nope' but no policy has that name (available: constant,"
-                                + " fcfs, hr, multi-class, qs, qs-io, query-groups, random, static)",
+                                + " drain, fcfs, hr, multi-class, qs, qs-io, query-groups, random, static)",
                         WHERE + ".classes[2].policy was 'query-groups' but must name a policy that ranks threads,"
                                 + " not one that groups them"));
     }

@@ -18,19 +18,19 @@ class QueueSizePolicyTest {
     private final QueueSizePolicy qs = new QueueSizePolicy("qs-test", new QueueSizePolicy.Settings(null));
 
     @Test
-    void chainThreadsGetTheirOperatorsInputQueueAndTheSourceAQueueOfOne() {
+    void chainThreadsGetTheirOperatorsInputQueueAndTheSourceItsQueryMedian() {
         Schedule schedule = qs.schedule(WorkedExamples.chain().input(qs));
 
         assertThat(schedule.form()).isEqualTo(ScheduleForm.SINGLE_PRIORITY);
         assertThat(schedule.policy()).isEqualTo("qs-test");
         assertThat(priorities(schedule)).containsExactly(
-                entry("S#0-main", 1.0), entry("S-send", 1.0),
+                entry("S#0-main", 30.0), entry("S-send", 30.0),
                 entry("A#0-main", 40.0), entry("A-send", 40.0),
                 entry("B#0-main", 10.0), entry("B-send", 10.0),
                 entry("K#0-main", 30.0));
         assertThat(TestSpe.entry(schedule, "A-send").metrics()).isEqualTo(Map.of(QUEUE_SIZE, 40.0));
         assertThat(TestSpe.entry(schedule, "S#0-main").metrics())
-                .isEqualTo(Map.of(QueueSizePolicy.ASSUMED_SOURCE_QUEUE, 1.0));
+                .isEqualTo(Map.of(ThreadRatingPolicy.NEUTRAL_MEDIAN, 30.0));
     }
 
     @Test
@@ -49,13 +49,13 @@ class QueueSizePolicyTest {
         Schedule schedule = qs.schedule(WorkedExamples.diamond().input(qs));
 
         assertThat(priorities(schedule)).containsExactly(
-                entry("S#0-main", 1.0), entry("A#0-main", 50.0), entry("B#0-main", 5.0), entry("K#0-main", 20.0));
+                entry("S#0-main", 20.0), entry("A#0-main", 50.0), entry("B#0-main", 5.0), entry("K#0-main", 20.0));
         // queues 50, 5, 20: mean 25, variance (25² + 20² + 5²) / 3 = 350
         assertThat(schedule.goal().getAsDouble()).isCloseTo(Math.sqrt(350) / 25, within(1e-12));
     }
 
     @Test
-    void assumedSourceQueueIsConfigurable() {
+    void anAssumedSourceQueueRestoresThe2021RuleOfAFixedSourceQueue() {
         QueueSizePolicy policy = new QueueSizePolicy("qs", new QueueSizePolicy.Settings(0.0));
 
         assertThat(priorities(policy.schedule(WorkedExamples.diamond().input(policy))))
@@ -123,6 +123,7 @@ class QueueSizePolicyTest {
 
     @Test
     void toStringShowsTheParameters() {
-        assertThat(qs).hasToString("qs{assumed-source-queue=1.0}");
+        assertThat(qs).hasToString("qs{}");
+        assertThat(new QueueSizePolicy("qs", new QueueSizePolicy.Settings(1.0))).hasToString("qs{assumed-source-queue=1.0}");
     }
 }

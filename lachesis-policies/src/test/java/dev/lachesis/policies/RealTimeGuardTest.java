@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 class RealTimeGuardTest {
     private final RealTimeGuard guardedQs = new RealTimeGuard(
-            new QueueSizePolicy("qs", new QueueSizePolicy.Settings(null)));
+            new QueueSizePolicy("qs", new QueueSizePolicy.Settings(1.0)));
 
     @Test
     void aSpinnerLevelWithItsConsumerGoesOneLevelDownAndOneAtTheBottomStaysEqual() {

@@ -44,7 +44,7 @@ class TracingPolicyTest {
         assertThat(lines).containsExactly(
                 "policy qs at 2026-11-23T12:00:00Z: storm has 4 threads",
                 "policy qs reads queue-size of storm: {S#0=0.0, A#0=50.0, B#0=5.0, K#0=20.0}",
-                "policy qs gives storm 4242/100 'S#0-main' priority 1.0 from {assumed-source-queue=1.0}",
+                "policy qs gives storm 4242/100 'S#0-main' priority 20.0 from {query-median=20.0}",
                 "policy qs gives storm 4242/101 'A#0-main' priority 50.0 from {queue-size=50.0}",
                 "policy qs gives storm 4242/102 'B#0-main' priority 5.0 from {queue-size=5.0}",
                 "policy qs gives storm 4242/103 'K#0-main' priority 20.0 from {queue-size=20.0}",

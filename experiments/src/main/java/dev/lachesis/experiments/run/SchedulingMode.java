@@ -26,9 +26,9 @@ public enum SchedulingMode {
     LACHESIS_MOD("LACHESIS-MOD", "qs-io", "nice", true),
     /** QS-IO through SCHED_RR priorities, the SPE in a cgroup with a 95% real-time budget. */
     LACHESIS_MOD_RT("LACHESIS-MOD-RT", "qs-io", "rt", true),
-    /** The {@code drain} policy through nice. */
+    /** DRAIN (queue × CPU cost, discounted by back-pressure; sources at their query's median) through nice. */
     LACHESIS_DRAIN("LACHESIS-DRAIN", "drain", "nice", true),
-    /** The {@code drain} policy through SCHED_RR priorities, the SPE in a cgroup with a 95% real-time budget. */
+    /** DRAIN through SCHED_RR priorities, the SPE in a cgroup with a 95% real-time budget. */
     LACHESIS_DRAIN_RT("LACHESIS-DRAIN-RT", "drain", "rt", true),
     /** Uniformly random priorities through nice, the control. */
     RANDOM("RANDOM", "random", "nice", true);

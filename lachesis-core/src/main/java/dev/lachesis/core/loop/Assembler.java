@@ -8,6 +8,8 @@ import dev.lachesis.core.config.MetricsConfig;
 import dev.lachesis.core.config.PluginRegistry;
 import dev.lachesis.core.config.PolicyConfig;
 import dev.lachesis.core.config.SpeConfig;
+import dev.lachesis.core.metric.CpuCostMeasuringDriver;
+import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.schedule.ScheduleForm;
 import dev.lachesis.core.spi.DriverContext;
 import dev.lachesis.core.spi.JvmThreadLister;
@@ -99,7 +101,7 @@ public final class Assembler {
                 }
                 SpeDriver driver = plugins.drivers().get(spe.driver(), config.where(node.path() + ".driver"))
                         .create(new DriverContext(spe.name(), node, source, threads, clock));
-                spes.add(new Spe(spe.name(), driver));
+                spes.add(new Spe(spe.name(), new CpuCostMeasuringDriver(driver, ProcFs.system(), System::nanoTime)));
             } catch (ConfigException e) {
                 problems.addAll(e.problems());
             }

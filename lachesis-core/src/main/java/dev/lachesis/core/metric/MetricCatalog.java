@@ -28,7 +28,8 @@ public final class MetricCatalog {
     /** The primitive metrics every driver may provide. */
     private static final List<String> PRIMITIVES = List.of(MetricNames.INPUT_QUEUE, MetricNames.OUTPUT_QUEUE,
             MetricNames.SOURCE_QUEUE, MetricNames.ARRIVAL_RATE, MetricNames.PROCESSED_RATE, MetricNames.EMITTED_RATE,
-            MetricNames.PROCESSING_TIME, MetricNames.HEAD_AGE_REPORTED);
+            MetricNames.PROCESSING_TIME, MetricNames.HEAD_AGE_REPORTED, MetricNames.INPUT_QUEUE_CAPACITY,
+            MetricNames.OUTPUT_BLOCKED_REPORTED, MetricNames.CPU_COST);
 
     private final Map<String, Metric> byName;
 

@@ -29,6 +29,23 @@ public final class MetricNames {
     public static final String PROCESSING_TIME = "processing-time-ms";
     /** Age of the oldest tuple in a physical operator's input queue, in milliseconds, when the SPE publishes it. Keyed by physical operator. */
     public static final String HEAD_AGE_REPORTED = "head-age-reported-ms";
+    /**
+     * How many tuples a physical operator's input queue holds before its producers must wait, when
+     * the SPE publishes it (Storm's receive-queue capacity). Keyed by physical operator.
+     */
+    public static final String INPUT_QUEUE_CAPACITY = "input-queue-capacity";
+    /**
+     * The share of the last second, 0 to 1, a physical operator spent waiting for room downstream
+     * (back-pressure), when the SPE measures it (Flink's {@code backPressuredTimeMsPerSecond} / 1000).
+     * Keyed by physical operator.
+     */
+    public static final String OUTPUT_BLOCKED_REPORTED = "output-blocked-reported";
+    /**
+     * CPU time a physical operator's main threads spend per tuple they process, in milliseconds:
+     * their run time from {@code /proc} over the tuples the driver counts. The daemon measures it
+     * for every SPE ({@link CpuCostMeasuringDriver}). Keyed by physical operator.
+     */
+    public static final String CPU_COST = "cpu-cost-ms";
 
     // ---- Derived metrics: computed by the metric provider when a driver does not provide them. ----
     // Each is defined exactly in the Javadoc of its class in dev.lachesis.core.metric.derived.
@@ -74,4 +91,16 @@ public final class MetricNames {
      * query's queue sizes. Keyed by query id.
      */
     public static final String QUEUE_SIZE_CV = "queue-size-cv";
+    /**
+     * How much of the time, 0 to 1, a physical operator is held back because its consumers have no
+     * room: {@code output-blocked-reported} where the SPE measures it, else the fill of its fullest
+     * consumer's input queue ({@code queue-size / input-queue-capacity}). Keyed by physical operator.
+     */
+    public static final String OUTPUT_BLOCKED = "output-blocked";
+    /**
+     * Milliseconds of CPU the tuples waiting at a physical operator need
+     * ({@code queue-size × cpu-cost-ms}): how long the operator would take to drain its queue with
+     * the core to itself. Keyed by physical operator.
+     */
+    public static final String DRAIN_TIME = "drain-time-ms";
 }

@@ -133,18 +133,33 @@ public final class ProcFs {
      */
     public Optional<Double> startEpochSeconds(int pid, Instant now) {
         Optional<TaskStat> stat = processStat(pid);
-        Optional<Double> uptime = read(root.resolve("uptime")).flatMap(s -> {
+        Optional<Double> uptime = uptimeSeconds();
+        if (stat.isEmpty() || uptime.isEmpty()) {
+            return Optional.empty();
+        }
+        double nowSeconds = now.getEpochSecond() + now.getNano() / 1e9;
+        return Optional.of(nowSeconds - uptime.get() + stat.get().startTimeTicks() / (double) USER_HZ);
+    }
+
+    /** How long the thread has existed, in seconds (to the clock tick); empty when it is gone. */
+    public Optional<Double> threadAgeSeconds(int pid, int tid) {
+        Optional<TaskStat> stat = taskStat(pid, tid);
+        Optional<Double> uptime = uptimeSeconds();
+        if (stat.isEmpty() || uptime.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(Math.max(0, uptime.get() - stat.get().startTimeTicks() / (double) USER_HZ));
+    }
+
+    /** Seconds since boot, the first field of {@code /proc/uptime}. */
+    private Optional<Double> uptimeSeconds() {
+        return read(root.resolve("uptime")).flatMap(s -> {
             try {
                 return Optional.of(Double.parseDouble(s.strip().split("\\s+")[0]));
             } catch (NumberFormatException e) {
                 return Optional.empty();
             }
         });
-        if (stat.isEmpty() || uptime.isEmpty()) {
-            return Optional.empty();
-        }
-        double nowSeconds = now.getEpochSecond() + now.getNano() / 1e9;
-        return Optional.of(nowSeconds - uptime.get() + stat.get().startTimeTicks() / (double) USER_HZ);
     }
 
     /**

@@ -40,7 +40,8 @@ import java.util.Set;
  * ({@link SeriesAggregates#rate}): processed = {@code numRecordsIn} (a source's = its
  * {@code numRecordsOut}), emitted = {@code numRecordsOut}; arrival is reported as the processed
  * rate, since Flink counts records when they are taken from the input. Processing time per record
- * (ms) = {@code busyTimeMsPerSecond} / processed per second.
+ * (ms) = {@code busyTimeMsPerSecond} / processed per second. The share of a second a subtask was
+ * blocked on its output ({@code output-blocked-reported}) = {@code backPressuredTimeMsPerSecond} / 1000.
  *
  * <p><b>Source queue</b> ({@code source-queue-size}) is the last value of the gauge of that name
  * that sources from {@code source-operators} publish on their operator, for subtasks of source
@@ -51,7 +52,7 @@ final class FlinkMetricEstimator {
     /** The metrics this estimator can provide. */
     static final Set<String> PROVIDED = Set.of(MetricNames.INPUT_QUEUE, MetricNames.OUTPUT_QUEUE,
             MetricNames.ARRIVAL_RATE, MetricNames.PROCESSED_RATE, MetricNames.EMITTED_RATE,
-            MetricNames.PROCESSING_TIME, MetricNames.SOURCE_QUEUE);
+            MetricNames.PROCESSING_TIME, MetricNames.SOURCE_QUEUE, MetricNames.OUTPUT_BLOCKED_REPORTED);
 
     private FlinkMetricEstimator() {
     }
@@ -76,6 +77,8 @@ final class FlinkMetricEstimator {
                     put(builders, MetricNames.ARRIVAL_RATE, id, processed);
                     put(builders, MetricNames.EMITTED_RATE, id, subtask.rate(FlinkTaskMetric.RECORDS_OUT));
                     put(builders, MetricNames.PROCESSING_TIME, id, perRecordMillis(subtask.last(FlinkTaskMetric.BUSY_MS_PER_SECOND), processed));
+                    put(builders, MetricNames.OUTPUT_BLOCKED_REPORTED, id,
+                            share(subtask.last(FlinkTaskMetric.BACK_PRESSURED_MS_PER_SECOND)));
                     if (vertex.isSource()) {
                         put(builders, MetricNames.SOURCE_QUEUE, id, subtask.last(FlinkTaskMetric.SOURCE_QUEUE_SIZE));
                     }
@@ -92,6 +95,11 @@ final class FlinkMetricEstimator {
         if (builder != null && value.isPresent()) {
             builder.put(id, value.getAsDouble());
         }
+    }
+
+    /** Milliseconds per second as a share of the second. */
+    private static OptionalDouble share(OptionalDouble millisPerSecond) {
+        return millisPerSecond.isPresent() ? OptionalDouble.of(millisPerSecond.getAsDouble() / 1000.0) : millisPerSecond;
     }
 
     private static OptionalDouble perRecordMillis(OptionalDouble busyMsPerSecond, OptionalDouble recordsPerSecond) {

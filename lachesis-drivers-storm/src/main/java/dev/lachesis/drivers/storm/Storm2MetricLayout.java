@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * them (checked against Storm 2.8.3, see {@code src/test/resources/storm-2.8.3/metric-names-*.txt}):
  * <ul>
  * <li>per-executor queue gauges {@code storm.worker.<topologyId>.<host>.<component>.<task>.<port>-receive-queue-population},
- *     {@code -receive-queue-arrival_rate_secs}, {@code -receive-queue-sojourn_time_ms};</li>
+ *     {@code -receive-queue-arrival_rate_secs}, {@code -receive-queue-sojourn_time_ms}, {@code -receive-queue-capacity};</li>
  * <li>the worker's transfer queue under component {@code __system}, task -1:
  *     {@code …__system.-1.<port>-worker-transfer-queue-population};</li>
  * <li>per-stream task metrics with the stream as an extra segment:
@@ -37,6 +37,7 @@ public final class Storm2MetricLayout implements StormMetricLayout {
             "receive-queue-population", Measure.RECEIVE_QUEUE,
             "receive-queue-arrival_rate_secs", Measure.ARRIVAL_RATE,
             "receive-queue-sojourn_time_ms", Measure.SOJOURN_MS,
+            "receive-queue-capacity", Measure.RECEIVE_QUEUE_CAPACITY,
             "worker-transfer-queue-population", Measure.WORKER_TRANSFER_QUEUE);
     /** The gauge a spout registers ({@code context.registerGauge}) for the records waiting inside it. */
     public static final String SOURCE_QUEUE_GAUGE = "source-queue-size";
@@ -69,7 +70,7 @@ public final class Storm2MetricLayout implements StormMetricLayout {
     public List<String> patterns(String topologyGlob) {
         String head = prefix + "storm.worker." + topologyGlob + ".*.";
         return List.of(
-                head + "*.*.*-receive-queue-{population,arrival_rate_secs,sojourn_time_ms}",
+                head + "*.*.*-receive-queue-{population,arrival_rate_secs,sojourn_time_ms,capacity}",
                 head + "__system.-1.*-worker-transfer-queue-population",
                 head + "*.*.*.*-__execute-count-*.count",
                 head + "*.*.*.*-__emit-count-*.count",

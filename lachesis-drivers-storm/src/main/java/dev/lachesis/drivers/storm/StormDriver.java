@@ -124,6 +124,7 @@ public final class StormDriver implements SpeDriver {
             provided.add(MetricNames.ARRIVAL_RATE);
             provided.add(MetricNames.HEAD_AGE_REPORTED);
             provided.add(MetricNames.SOURCE_QUEUE);
+            provided.add(MetricNames.INPUT_QUEUE_CAPACITY);
         }
         return Set.copyOf(provided);
     }

@@ -40,6 +40,7 @@ final class StormMetricReader {
                 case MetricNames.INPUT_QUEUE -> perExecutor(view, ref -> firstGauge(view, ref, Measure.RECEIVE_QUEUE));
                 case MetricNames.ARRIVAL_RATE -> perExecutor(view, ref -> firstGauge(view, ref, Measure.ARRIVAL_RATE));
                 case MetricNames.HEAD_AGE_REPORTED -> perExecutor(view, ref -> firstGauge(view, ref, Measure.SOJOURN_MS));
+                case MetricNames.INPUT_QUEUE_CAPACITY -> perExecutor(view, ref -> firstGauge(view, ref, Measure.RECEIVE_QUEUE_CAPACITY));
                 case MetricNames.PROCESSED_RATE -> perExecutor(view, ref -> rate(view, ref, Measure.EXECUTE_COUNT));
                 case MetricNames.EMITTED_RATE -> perExecutor(view, ref -> rate(view, ref, Measure.EMIT_COUNT));
                 case MetricNames.PROCESSING_TIME -> perExecutor(view, ref -> processingTime(view, ref));

@@ -33,6 +33,8 @@ public record StormSeries(String topology, String host, String component, int ta
         ARRIVAL_RATE,
         /** Storm's estimate of how long a tuple waits in the receive queue, in ms (a gauge, 2.x). */
         SOJOURN_MS,
+        /** How many tuples an executor's receive queue holds ({@code topology.executor.receive.buffer.size}; a gauge, 2.x). */
+        RECEIVE_QUEUE_CAPACITY,
         /** Tuples executed from one input stream (a counter). */
         EXECUTE_COUNT,
         /** Tuples emitted on one output stream (a counter). */

@@ -14,6 +14,6 @@ public final class DerivedMetrics {
     /** One instance of each built-in derived metric. */
     public static List<Metric> all() {
         return List.of(new QueueSize(), new Selectivity(), new Cost(), new PathSelectivity(), new PathCost(),
-                new HighestRate(), new HeadAge(), new QueueSizeCv());
+                new HighestRate(), new HeadAge(), new QueueSizeCv(), new OutputBlocked(), new DrainTime());
     }
 }

@@ -209,4 +209,46 @@ class DerivedMetricsTest {
 
         assertThat(values.asMap()).containsOnly(Map.entry(Topologies.CHAIN, 0.0));
     }
+
+    @Test
+    void drainTimeIsQueueTimesCpuCostAndZeroForAnEmptyQueueWhateverItsCost() {
+        MetricValues values = new FixedMetricContext(ALL, new DrainTime())
+                .with(MetricNames.QUEUE_SIZE, Map.of("a#0", 100.0, "b#0", 0.0, "b#1", 40.0, "snk#0", 7.0))
+                .with(MetricNames.CPU_COST, Map.of("a#0", 2.0, "b#1", 5.0))
+                .compute();
+
+        // a#0: 100 tuples x 2 ms; b#0: empty; b#1: 40 x 5 ms; snk#0 has no cost this round
+        assertThat(values.asMap()).containsOnly(Map.entry("a#0", 200.0), Map.entry("b#0", 0.0),
+                Map.entry("b#1", 200.0));
+    }
+
+    @Test
+    void outputBlockedIsTheFillOfTheFullestConsumerQueueAndZeroAtASink() {
+        MetricValues values = new FixedMetricContext(ALL, new OutputBlocked())
+                .with(MetricNames.QUEUE_SIZE, Map.of("a#0", 1024.0, "b#0", 512.0, "b#1", 1024.0, "snk#0", 10.0,
+                        "l#0", 30.0, "r#0", 990.0))
+                .with(MetricNames.INPUT_QUEUE_CAPACITY, Map.of("a#0", 1024.0, "b#0", 1024.0, "b#1", 1024.0,
+                        "snk#0", 1024.0, "l#0", 1000.0, "r#0", 1000.0))
+                .compute();
+
+        assertThat(values.get("src#0")).hasValue(1.0);     // a#0 is full
+        assertThat(values.get("a#0")).hasValue(1.0);       // b#1 is full (b#0 half): the fullest counts
+        assertThat(values.get("b#0").getAsDouble()).isCloseTo(10.0 / 1024, EXACT);
+        assertThat(values.get("snk#0")).hasValue(0.0);     // a sink waits for no one
+        assertThat(values.get("s#0").getAsDouble()).isCloseTo(0.99, EXACT);
+        assertThat(values.has("l#0")).isFalse();           // k#0 has no queue this round
+    }
+
+    @Test
+    void outputBlockedTakesTheBackPressureTheSpeMeasuresOverQueueFill() {
+        MetricValues values = new FixedMetricContext(Topologies.chain(), new OutputBlocked())
+                .with(MetricNames.OUTPUT_BLOCKED_REPORTED, Map.of("a#0", 0.25, "b#0", 1.2))
+                .with(MetricNames.QUEUE_SIZE, Map.of("b#0", 1000.0, "b#1", 1000.0))
+                .with(MetricNames.INPUT_QUEUE_CAPACITY, Map.of("b#0", 1000.0, "b#1", 1000.0))
+                .compute();
+
+        assertThat(values.get("a#0")).hasValue(0.25);      // measured, although b's queues are full
+        assertThat(values.get("b#0")).hasValue(1.0);       // clamped to a share
+        assertThat(values.has("src#0")).isFalse();         // a#0's fill is unknown without its queue
+    }
 }

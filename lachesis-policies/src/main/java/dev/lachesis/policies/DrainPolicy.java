@@ -1,0 +1,111 @@
+package dev.lachesis.policies;
+
+import dev.lachesis.core.metric.MetricNames;
+import dev.lachesis.core.metric.MetricValues;
+import dev.lachesis.core.model.OperatorThread;
+import dev.lachesis.core.model.PhysicalOperator;
+import dev.lachesis.core.model.SpeState;
+import dev.lachesis.core.spi.PolicyInput;
+import dev.lachesis.core.spi.SpeRound;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * DRAIN, the bottleneck-aware policy: an operator is as important as the work waiting for it that
+ * it can actually do. Beyond the papers, for saturation and back-pressure, where QS fails in two
+ * ways (FACTS.md): queues at their capacity tie, so the bottleneck is not favoured over its
+ * neighbours; and back-pressure fills the queue <em>in front of</em> a blocked operator, so QS
+ * ranks the blocked operator above the real bottleneck.
+ *
+ * <p>Every thread of a non-source physical operator (its main thread and the helpers that work for
+ * it) gets {@code drain-time-ms × (1 − output-blocked)}:
+ * <ul>
+ *   <li>{@code drain-time-ms} = queue size × cost: how long the operator needs to drain its queue.
+ *       Full queues no longer tie: the operator whose waiting tuples cost the most comes first. Its
+ *       cost is the SPE's own per-tuple time, which grows when the operator is denied the CPU.</li>
+ *   <li>{@code output-blocked} (0–1) = how much of the time its consumers have no room (Flink's
+ *       back-pressured time; elsewhere the fill of its fullest consumer's queue). A blocked operator
+ *       cannot use the CPU however long its queue: the operator it waits for comes first.</li>
+ * </ul>
+ * An operator without an output-blocked value counts as not blocked; one without a drain time
+ * (no cost yet) is left out this round. A source is ranked {@linkplain Rating#neutral(Map)
+ * neutrally}, at its query's median: its backlog outside the SPE says how far the query is behind,
+ * not whether its thread should run now. Ranked above the operators it feeds, it floods queues that
+ * are already full; ranked below them, it starves the query's input (both measured, FACTS.md).
+ * Goal: the longest drain time of a query's operators (lower is better). Not thread-safe: it
+ * remembers which sources it logged; call it from the main loop only.
+ */
+public final class DrainPolicy extends ThreadRatingPolicy {
+    private static final Logger LOG = LoggerFactory.getLogger(DrainPolicy.class);
+
+    private final Set<String> loggedSources = new HashSet<>();
+
+    public DrainPolicy(String name) {
+        super(name);
+    }
+
+    @Override
+    public Set<String> requiredMetrics() {
+        return Set.of(MetricNames.DRAIN_TIME, MetricNames.OUTPUT_BLOCKED);
+    }
+
+    @Override
+    protected ThreadRater rater(SpeRound round) {
+        SpeState state = round.state();
+        MetricValues drain = round.metric(MetricNames.DRAIN_TIME);
+        MetricValues blocked = round.metric(MetricNames.OUTPUT_BLOCKED);
+        return thread -> rate(state, drain, blocked, thread);
+    }
+
+    private Optional<Rating> rate(SpeState state, MetricValues drain, MetricValues blocked, OperatorThread thread) {
+        String operator = thread.operatorId();
+        if (operator == null) {
+            return Optional.empty();
+        }
+        if (Topology.isSourceThread(state, thread)) {
+            logSourceRule(state, operator);
+            return Optional.of(Rating.neutral(Map.of()));
+        }
+        OptionalDouble drainTime = drain.get(operator);
+        if (drainTime.isEmpty()) {
+            return Optional.empty();
+        }
+        double share = blocked.getOrDefault(operator, 0);
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        metrics.put(MetricNames.DRAIN_TIME, drainTime.getAsDouble());
+        metrics.put(MetricNames.OUTPUT_BLOCKED, share);
+        return Optional.of(new Rating(drainTime.getAsDouble() * (1 - share), metrics));
+    }
+
+    private void logSourceRule(SpeState state, String sourceOperator) {
+        if (loggedSources.add(state.speName() + "/" + sourceOperator)) {
+            LOG.info("DRAIN ranks the threads of source operator {} of {} at their query's median priority (neutral)",
+                    sourceOperator, state.speName());
+        }
+    }
+
+    @Override
+    protected OptionalDouble goal(PolicyInput input) {
+        double longest = -1;
+        for (SpeRound round : input.spes()) {
+            MetricValues drain = round.metric(MetricNames.DRAIN_TIME);
+            for (PhysicalOperator op : round.state().operators()) {
+                if (!Topology.isSource(round.state(), op)) {
+                    longest = Math.max(longest, drain.getOrDefault(op.id(), -1));
+                }
+            }
+        }
+        return longest < 0 ? OptionalDouble.empty() : OptionalDouble.of(longest);
+    }
+
+    @Override
+    public String toString() {
+        return "drain";
+    }
+}
