@@ -31,10 +31,10 @@ import java.util.function.Supplier;
  * Turns a policy file into an {@link Assembly}: validates it ({@link ConfigValidator}), creates
  * metric sources, drivers, translators and policies through their factories, then checks what only
  * the created plug-ins know — that each translator accepts its policy's schedule form and that every
- * metric the policies need can be resolved for every SPE instance. {@code validate} and {@code run}
- * both go through here, so a file {@code validate} accepts is one {@code run} starts with. Collects
- * every problem before failing; on failure closes whatever it created. Stateless apart from its
- * collaborators.
+ * metric the policies and their translators need can be resolved for every SPE instance.
+ * {@code validate} and {@code run} both go through here, so a file {@code validate} accepts is one
+ * {@code run} starts with. Collects every problem before failing; on failure closes whatever it
+ * created. Stateless apart from its collaborators.
  */
 public final class Assembler {
     private final PluginRegistry plugins;
@@ -146,6 +146,7 @@ public final class Assembler {
         Set<String> needed = new LinkedHashSet<>();
         for (ScheduledPolicy policy : policies) {
             needed.addAll(policy.policy().requiredMetrics());
+            needed.addAll(policy.translator().requiredMetrics());
         }
         metrics.register(needed);
         for (Spe spe : spes) {

@@ -298,7 +298,9 @@ public final class SchedulerLoop implements AutoCloseable {
                                      List<String> problems) {
         String key = "policy " + policy.name();
         try {
-            Schedule schedule = policy.policy().schedule(new PolicyInput(now, input));
+            PolicyInput round = new PolicyInput(now, input);
+            policy.translator().observe(round);
+            Schedule schedule = policy.policy().schedule(round);
             TranslationPlan plan = policy.translator().plan(schedule);
             TranslationPlan result = apply ? policy.translator().apply(plan) : plan;
             conditions.clear(key);

@@ -63,6 +63,19 @@ class AssemblerTest {
     }
 
     @Test
+    void theMetricsATranslatorReadsAreRegisteredWithItsPolicys() throws ConfigException {
+        FakeTranslatorFactories.REQUIRED.add(MetricNames.PROCESSED_RATE);
+        try {
+            assertThatThrownBy(() -> assemble(VALID)).isInstanceOfSatisfying(ConfigException.class,
+                    e -> assertThat(e.problems()).contains("metric 'processed-rate' cannot be resolved for SPE 'storm'"));
+            assertThat(resolver.registered()).containsExactlyInAnyOrder(MetricNames.INPUT_QUEUE,
+                    MetricNames.PROCESSED_RATE);
+        } finally {
+            FakeTranslatorFactories.REQUIRED.clear();
+        }
+    }
+
+    @Test
     void driversOfSpesUnderARealTimeTranslatorAreToldSoTheyCanWarn() throws ConfigException {
         String yaml = VALID.replace("""
                     translator: fake-nice

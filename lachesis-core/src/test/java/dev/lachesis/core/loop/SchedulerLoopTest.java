@@ -77,6 +77,22 @@ class SchedulerLoopTest {
     }
 
     @Test
+    void eachTranslatorObservesTheRoundItsPolicySchedulesFrom() {
+        SchedulerLoop loop = loop();
+
+        loop.runRound(at(0));
+        loop.runRound(at(1));
+
+        assertThat(fastTranslator.observed()).extracting(PolicyInput::now).containsExactly(at(0), at(1));
+        assertThat(fastTranslator.observed().get(1).spes()).singleElement().satisfies(round -> {
+            assertThat(round.state().speName()).isEqualTo("storm");
+            assertThat(round.metrics()).containsKey(MetricNames.INPUT_QUEUE);
+        });
+        assertThat(slowTranslator.observed()).singleElement().satisfies(round ->
+                assertThat(round.spes()).extracting(r -> r.state().speName()).containsExactly("storm", "flink"));
+    }
+
+    @Test
     void aRoundOnlyRefreshesTheSpesItsDuePoliciesSchedule() {
         SchedulerLoop loop = loop();
         loop.runRound(at(0));
