@@ -37,6 +37,12 @@ final class FakeProc {
         write(root.resolve(pid + "/task/" + tid + "/schedstat"), runTimeNanos + " 0 0\n");
     }
 
+    /** Lets process {@code pid} run on the CPUs of {@code list} ({@code Cpus_allowed_list} of its status). */
+    FakeProc cpusAllowed(int pid, String list) {
+        write(root.resolve(pid + "/status"), "Name:\tjava\nCpus_allowed_list:\t" + list + "\n");
+        return this;
+    }
+
     /** Sets the kernel's real-time throttling: {@code runtimeUs} of every 1000000 µs ({@code -1}: none). */
     FakeProc rtRuntime(long runtimeUs) {
         write(root.resolve("sys/kernel/sched_rt_runtime_us"), runtimeUs + "\n");

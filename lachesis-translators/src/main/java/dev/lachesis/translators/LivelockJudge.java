@@ -1,0 +1,118 @@
+package dev.lachesis.translators;
+
+import dev.lachesis.core.model.ThreadRef;
+import dev.lachesis.translators.QueryProgress.Reading;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Decides, from one look of the watchdog, whether real time must go: the rules that tell a livelock
+ * from the starvation a strict-priority policy causes on purpose beyond saturation. Two things are
+ * protected, the machine first:
+ * <ol>
+ *   <li><b>The machine.</b> A canary of the daemon, a SCHED_OTHER thread pinned to a CPU the RT
+ *       threads run on, that got no CPU for longer than the kernel lets RT threads hold a CPU
+ *       ({@link RtThrottling#allowanceNanos()}) plus the stall time means nothing but real-time
+ *       threads runs there: demote.</li>
+ *   <li><b>The query.</b> A real-time thread that is runnable but got no CPU for the stall time
+ *       is a livelock only when its query makes no progress. A query whose sinks consumed tuples in
+ *       a reading no older than the progress age is working as its policy intends, and the starving
+ *       thread is let be; without such a reading — none ever (no sink metrics), a stale one, or
+ *       sinks at 0 tuples/s — the starving thread trips the watchdog as it always did.</li>
+ * </ol>
+ * Pure, stateless and thread-safe.
+ */
+final class LivelockJudge {
+    /**
+     * A real-time thread that was runnable but got no CPU for at least the stall time. Immutable.
+     *
+     * @param query its query, or {@code null} when the schedule did not say
+     */
+    record Starving(ThreadRef thread, String comm, long stalledNanos, QueryKey query) {
+        String describe() {
+            return "thread '" + comm + "' (" + thread.pid() + "/" + thread.tid() + ") was runnable but got no CPU for "
+                    + stalledNanos / 1_000_000 + " ms";
+        }
+    }
+
+    /** What one look decided. */
+    sealed interface Verdict permits Demote, Keep {
+    }
+
+    /** Real time must go, for {@code reason} (one line with the evidence). */
+    record Demote(String reason) implements Verdict {
+    }
+
+    /** Real time stays; {@code excused} are the starving threads whose queries progress. */
+    record Keep(List<Excused> excused) implements Verdict {
+        Keep {
+            excused = List.copyOf(excused);
+        }
+    }
+
+    /** A starving thread let be, with the reading that shows its query progressing and that reading's age. */
+    record Excused(Starving thread, Reading progress, long ageNanos) {
+    }
+
+    private final long stallNanos;
+    private final long progressAgeNanos;
+
+    /**
+     * @param stallNanos how long a thread may go without CPU before it counts as starving
+     * @param progressAgeNanos how old a progress reading may be and still count
+     */
+    LivelockJudge(long stallNanos, long progressAgeNanos) {
+        this.stallNanos = stallNanos;
+        this.progressAgeNanos = progressAgeNanos;
+    }
+
+    /**
+     * Judges one look.
+     *
+     * @param canaryStarvedNanos per CPU, how long that CPU's canary has been runnable without running
+     * @param throttling the kernel's real-time throttling now
+     * @param starving the real-time threads starving for at least the stall time
+     * @param progress the newest progress reading of a query
+     * @param nowNanos the look's time
+     */
+    Verdict judge(Map<Integer, Long> canaryStarvedNanos, RtThrottling throttling, List<Starving> starving,
+                  Function<QueryKey, Optional<Reading>> progress, long nowNanos) {
+        long canaryLimit = throttling.allowanceNanos() + stallNanos;
+        for (Map.Entry<Integer, Long> canary : canaryStarvedNanos.entrySet()) {
+            if (canary.getValue() > canaryLimit) {
+                return new Demote("the daemon's canary on CPU " + canary.getKey() + ", a SCHED_OTHER thread, got no CPU"
+                        + " for " + canary.getValue() / 1_000_000 + " ms, more than the " + stallNanos / 1_000_000
+                        + " ms stall beyond what the kernel allows (" + throttling.describe() + "): nothing but"
+                        + " real-time threads runs there");
+            }
+        }
+        List<Excused> excused = new ArrayList<>();
+        for (Starving thread : starving) {
+            Optional<Reading> reading = thread.query() == null ? Optional.empty() : progress.apply(thread.query());
+            long age = reading.isPresent() ? nowNanos - reading.get().observedAtNanos() : Long.MAX_VALUE;
+            if (reading.isPresent() && age <= progressAgeNanos && reading.get().progresses()) {
+                excused.add(new Excused(thread, reading.get(), age));
+                continue;
+            }
+            return new Demote(thread.describe() + " and " + noProgress(thread.query(), reading, age));
+        }
+        return new Keep(excused);
+    }
+
+    private String noProgress(QueryKey query, Optional<Reading> reading, long ageNanos) {
+        if (query == null) {
+            return "no query is known for it";
+        }
+        if (reading.isEmpty()) {
+            return query + " has shown no progress: no processed-rate of its sinks has been read";
+        }
+        if (ageNanos > progressAgeNanos) {
+            return query + " has shown no progress: its sinks' processed-rate was last read " + ageNanos / 1_000_000
+                    + " ms ago, more than the " + progressAgeNanos / 1_000_000 + " ms it may be old";
+        }
+        return query + " makes no progress: its sinks processed 0 tuples/s (read " + ageNanos / 1_000_000 + " ms ago)";
+    }
+}
