@@ -18,14 +18,20 @@ import java.util.function.Function;
  *       ({@link RtThrottling#allowanceNanos()}) plus the stall time means nothing but real-time
  *       threads runs there: demote.</li>
  *   <li><b>The query.</b> A real-time thread that is runnable but got no CPU for the stall time
- *       is a livelock only when its query makes no progress. A query whose sinks consumed tuples in
- *       a reading no older than the progress age is working as its policy intends, and the starving
- *       thread is let be; without such a reading — none ever (no sink metrics), a stale one, or
- *       sinks at 0 tuples/s — the starving thread trips the watchdog as it always did.</li>
+ *       is a livelock only when its query as a whole makes no progress. A query whose operators
+ *       ({@link QueryProgress}: sources aside) processed tuples in one of the last {@link #ROUNDS}
+ *       rounds observed, no longer than the progress age ago, is working as its policy intends, and
+ *       the starving thread is let be, whichever thread it is; otherwise — no round ever showed it
+ *       processing (no metrics), the last {@link #ROUNDS} rounds showed 0 tuples/s or nothing, or
+ *       the last progress is older than the progress age — the starving thread trips the watchdog
+ *       as it always did.</li>
  * </ol>
  * Pure, stateless and thread-safe.
  */
 final class LivelockJudge {
+    /** How many observed rounds in a row without its operators processing tuples make a query not progressing. */
+    static final int ROUNDS = 3;
+
     /**
      * A real-time thread that was runnable but got no CPU for at least the stall time. Immutable.
      *
@@ -62,7 +68,7 @@ final class LivelockJudge {
 
     /**
      * @param stallNanos how long a thread may go without CPU before it counts as starving
-     * @param progressAgeNanos how old a progress reading may be and still count
+     * @param progressAgeNanos how long ago a query may last have progressed and still count
      */
     LivelockJudge(long stallNanos, long progressAgeNanos) {
         this.stallNanos = stallNanos;
@@ -93,7 +99,7 @@ final class LivelockJudge {
         for (Starving thread : starving) {
             Optional<Reading> reading = thread.query() == null ? Optional.empty() : progress.apply(thread.query());
             long age = reading.isPresent() ? nowNanos - reading.get().observedAtNanos() : Long.MAX_VALUE;
-            if (reading.isPresent() && age <= progressAgeNanos && reading.get().progresses()) {
+            if (reading.isPresent() && age <= progressAgeNanos && reading.get().roundsSince() < ROUNDS) {
                 excused.add(new Excused(thread, reading.get(), age));
                 continue;
             }
@@ -107,12 +113,16 @@ final class LivelockJudge {
             return "no query is known for it";
         }
         if (reading.isEmpty()) {
-            return query + " has shown no progress: no processed-rate of its sinks has been read";
+            return query + " has shown no progress: no round read its operators processing tuples";
         }
-        if (ageNanos > progressAgeNanos) {
-            return query + " has shown no progress: its sinks' processed-rate was last read " + ageNanos / 1_000_000
-                    + " ms ago, more than the " + progressAgeNanos / 1_000_000 + " ms it may be old";
+        String last = " (" + Math.round(reading.get().tuplesPerSecond()) + " tuples/s, read " + ageNanos / 1_000_000
+                + " ms ago)";
+        if (reading.get().roundsSince() >= ROUNDS) {
+            return query + " makes no progress: its operators processed nothing in the " + reading.get().roundsSince()
+                    + " rounds since they last did" + last + ": 0 tuples/s in " + reading.get().roundsAtZero()
+                    + ", no value in " + reading.get().roundsUnread();
         }
-        return query + " makes no progress: its sinks processed 0 tuples/s (read " + ageNanos / 1_000_000 + " ms ago)";
+        return query + " has shown no progress for longer than the " + progressAgeNanos / 1_000_000
+                + " ms progress age: its operators last processed tuples" + last;
     }
 }

@@ -34,10 +34,10 @@ import org.slf4j.LoggerFactory;
  * ({@code sched_setscheduler}), the 2023 paper's real-time translator. Before a thread becomes
  * real-time its cgroup gets an RT budget when it has none (cgroup v1, {@link RtBudgets}). A
  * {@link RtWatchdog} demotes every RT thread it set back to SCHED_OTHER at once when it finds a
- * livelock — a starving RT thread whose query shows no progress at its sinks, or a CPU where ordinary
+ * livelock — a starving RT thread whose query as a whole shows no progress, or a CPU where ordinary
  * threads got nothing for longer than RT throttling allows — and no thread is made real-time again
  * until the back-off has passed. The queries' progress is read from the rounds it
- * {@linkplain #observe observes}: the processed-rate of their sinks.
+ * {@linkplain #observe observes}: the processed-rate of their operators.
  */
 public final class RealTimeTranslator extends ThreadTranslator {
     private static final Logger LOG = LoggerFactory.getLogger(RealTimeTranslator.class);
@@ -90,7 +90,7 @@ public final class RealTimeTranslator extends ThreadTranslator {
         return true;
     }
 
-    /** The sinks' processed-rate, which tells the watchdog whether a query progresses; nothing without a watchdog. */
+    /** The operators' processed-rate, which tells the watchdog whether a query progresses; nothing without a watchdog. */
     @Override
     public Set<String> requiredMetrics() {
         return watchdog == null ? Set.of() : Set.of(MetricNames.PROCESSED_RATE);

@@ -197,10 +197,10 @@ final class RtWatchdog implements AutoCloseable {
     private void logExcused(Excused x) {
         boolean first = excusedLogged.add(x.thread().query());
         if (first || LOG.isDebugEnabled()) {
-            String message = "{}: {}, but {} progresses ({} tuples/s at its sinks, read {} ms ago): starvation"
+            String message = "{}: {}, but {} progresses ({} tuples/s processed, read {} ms ago): starvation"
                     + " its policy intends, not a livelock; real time stays on"
                     + (first ? " (said once per query until real time is next turned off)" : "");
-            Object[] args = {name, x.thread().describe(), x.thread().query(), Math.round(x.progress().sinkTuplesPerSecond()),
+            Object[] args = {name, x.thread().describe(), x.thread().query(), Math.round(x.progress().tuplesPerSecond()),
                     x.ageNanos() / 1_000_000};
             if (first) {
                 LOG.info(message, args);

@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The rules that tell a livelock from the starvation a strict-priority policy intends: a starving RT
- * thread is let be while its query's sinks consume (per a reading at most 3 s old), and trips the
- * watchdog when its query has no reading, an old one, or one at 0 tuples/s; a CPU's canary trips it
+ * thread is let be while its query's operators process tuples (in one of the last three rounds, at
+ * most 30 s ago), and trips the watchdog when they never did, not in three rounds, or too long ago; a
+ * CPU's canary trips it
  * once it waited the 500 ms stall beyond what RT throttling lets RT threads hold a CPU.
  */
 class LivelockJudgeTest {
@@ -28,7 +29,7 @@ class LivelockJudgeTest {
     private static final RtThrottling THROTTLED = new RtThrottling(950_000, 1_000_000, "sched_rt_runtime_us 950000");
     private static final RtThrottling UNTHROTTLED = new RtThrottling(-1, 1_000_000, "sched_rt_runtime_us -1");
 
-    private final LivelockJudge judge = new LivelockJudge(500 * MS, 3_000 * MS);
+    private final LivelockJudge judge = new LivelockJudge(500 * MS, 30_000 * MS);
     private final Map<QueryKey, Reading> readings = new HashMap<>();
 
     private static Starving starving(int tid, QueryKey query) {
@@ -40,15 +41,15 @@ class LivelockJudgeTest {
     }
 
     @Test
-    void aStarvingThreadOfAQueryWhoseSinksConsumeIsLetBe() {
-        readings.put(ETL, new Reading(9_800, NOW - 1_200 * MS));
+    void aStarvingThreadOfAQueryThatProcessesTuplesIsLetBe() {
+        readings.put(ETL, new Reading(9_800, NOW - 1_200 * MS, 1, 1));
 
         Verdict verdict = judge(Map.of(), THROTTLED, starving(101, ETL));
 
         assertThat(verdict).isInstanceOfSatisfying(Keep.class, keep -> assertThat(keep.excused()).singleElement()
                 .satisfies(x -> {
                     assertThat(x.thread().thread()).isEqualTo(new ThreadRef(100, 101));
-                    assertThat(x.progress().sinkTuplesPerSecond()).isEqualTo(9_800);
+                    assertThat(x.progress().tuplesPerSecond()).isEqualTo(9_800);
                     assertThat(x.ageNanos()).isEqualTo(1_200 * MS);
                 }));
     }
@@ -58,34 +59,36 @@ class LivelockJudgeTest {
         Verdict verdict = judge(Map.of(), THROTTLED, starving(101, ETL));
 
         assertThat(verdict).isEqualTo(new Demote("thread 'Thread-101-sink' (100/101) was runnable but got no CPU for"
-                + " 604 ms and query 'etl-1' of SPE 'storm' has shown no progress: no processed-rate of its sinks has"
-                + " been read"));
+                + " 604 ms and query 'etl-1' of SPE 'storm' has shown no progress: no round read its operators"
+                + " processing tuples"));
     }
 
     @Test
-    void aReadingOlderThanTheProgressAgeDoesNotExcuse() {
-        readings.put(ETL, new Reading(9_800, NOW - 3_001 * MS));
+    void threeRoundsInARowWithoutProcessingIsALivelock() {
+        readings.put(ETL, new Reading(9_800, NOW - 2_600 * MS, 2, 1));
+
+        assertThat(judge(Map.of(), THROTTLED, starving(101, ETL))).isEqualTo(new Demote("thread 'Thread-101-sink'"
+                + " (100/101) was runnable but got no CPU for 604 ms and query 'etl-1' of SPE 'storm' makes no"
+                + " progress: its operators processed nothing in the 3 rounds since they last did (9800 tuples/s,"
+                + " read 2600 ms ago): 0 tuples/s in 2, no value in 1"));
+    }
+
+    @Test
+    void progressLongerAgoThanTheProgressAgeDoesNotExcuse() {
+        readings.put(ETL, new Reading(9_800, NOW - 30_001 * MS, 0, 0));
 
         assertThat(judge(Map.of(), THROTTLED, starving(101, ETL))).isEqualTo(new Demote("thread 'Thread-101-sink'"
                 + " (100/101) was runnable but got no CPU for 604 ms and query 'etl-1' of SPE 'storm' has shown no"
-                + " progress: its sinks' processed-rate was last read 3001 ms ago, more than the 3000 ms it may be old"));
+                + " progress for longer than the 30000 ms progress age: its operators last processed tuples (9800"
+                + " tuples/s, read 30001 ms ago)"));
 
-        readings.put(ETL, new Reading(9_800, NOW - 3_000 * MS));
+        readings.put(ETL, new Reading(9_800, NOW - 30_000 * MS, 0, 0));
         assertThat(judge(Map.of(), THROTTLED, starving(101, ETL))).isInstanceOf(Keep.class);
     }
 
     @Test
-    void aQueryWhoseSinksConsumeNothingWhileItsThreadStarvesIsALivelock() {
-        readings.put(ETL, new Reading(0, NOW - 400 * MS));
-
-        assertThat(judge(Map.of(), THROTTLED, starving(101, ETL))).isEqualTo(new Demote("thread 'Thread-101-sink'"
-                + " (100/101) was runnable but got no CPU for 604 ms and query 'etl-1' of SPE 'storm' makes no"
-                + " progress: its sinks processed 0 tuples/s (read 400 ms ago)"));
-    }
-
-    @Test
     void oneQueryProgressingDoesNotExcuseAnotherOnesStarvingThread() {
-        readings.put(ETL, new Reading(9_800, NOW - 400 * MS));
+        readings.put(ETL, new Reading(9_800, NOW - 400 * MS, 0, 0));
 
         Verdict verdict = judge(Map.of(), THROTTLED, starving(101, ETL), starving(201, OTHER));
 
@@ -115,7 +118,7 @@ class LivelockJudgeTest {
 
     @Test
     void aStarvingCanaryTripsEvenWhileTheQueryProgresses() {
-        readings.put(ETL, new Reading(9_800, NOW - 400 * MS));
+        readings.put(ETL, new Reading(9_800, NOW - 400 * MS, 0, 0));
 
         assertThat(judge(Map.of(0, 2_000 * MS), THROTTLED, starving(101, ETL))).isInstanceOfSatisfying(Demote.class,
                 d -> assertThat(d.reason()).startsWith("the daemon's canary on CPU 0"));

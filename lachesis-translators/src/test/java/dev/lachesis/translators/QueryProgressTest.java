@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** A query's progress is what its sinks processed; a round without their values keeps the older reading. */
+/** A query's progress is what its operators, sources aside, processed; rounds without it are counted. */
 class QueryProgressTest {
     private static final QueryKey ETL = new QueryKey("storm", "etl-1");
     private final QueryProgress progress = new QueryProgress();
@@ -37,31 +37,36 @@ class QueryProgressTest {
     }
 
     @Test
-    void sumsWhatTheSinksProcessedAndAsksNoOtherOperator() {
+    void sumsWhatItsOperatorsProcessedSourcesAside() {
         progress.record(round(Map.of("source-0", 14_000.0, "parse-0", 9_000.0, "sink-0", 4_000.0, "sink-1", 4_500.0)), 7);
 
-        assertThat(progress.of(ETL)).contains(new Reading(8_500, 7));
+        assertThat(progress.of(ETL)).contains(new Reading(17_500, 7, 0, 0));
     }
 
     @Test
-    void aSourceEmittingIntoAStalledQueryIsNoProgress() {
-        progress.record(round(Map.of("source-0", 14_000.0, "sink-0", 0.0)), 7);
+    void starvedSinksAreNoStandstillWhileTheOperatorsBeforeThemProcess() {
+        progress.record(round(Map.of("parse-0", 9_000.0, "sink-0", 0.0, "sink-1", 0.0)), 7);
 
-        assertThat(progress.of(ETL)).hasValueSatisfying(r -> assertThat(r.progresses()).isFalse());
+        assertThat(progress.of(ETL)).contains(new Reading(9_000, 7, 0, 0));
     }
 
     @Test
-    void aRoundWithoutSinkValuesKeepsTheOlderReading() {
+    void roundsWithoutProcessingCountAgainstTheQueryEvenWhileItsSourceEmits() {
         progress.record(round(Map.of("sink-0", 4_000.0)), 7);
 
+        progress.record(round(Map.of("source-0", 14_000.0, "parse-0", 0.0, "sink-0", 0.0)), 8);
         progress.record(round(Map.of("source-0", 14_000.0)), 9);
 
-        assertThat(progress.of(ETL)).contains(new Reading(4_000, 7));
+        assertThat(progress.of(ETL)).contains(new Reading(4_000, 7, 1, 1));
+
+        progress.record(round(Map.of("sink-1", 10.0)), 10);
+
+        assertThat(progress.of(ETL)).contains(new Reading(10, 10, 0, 0));
     }
 
     @Test
-    void aQueryWhoseSinksNeverHadAValueHasNoReading() {
-        progress.record(round(Map.of("parse-0", 9_000.0)), 7);
+    void aQueryWhoseOperatorsNeverProcessedHasNoReading() {
+        progress.record(round(Map.of("source-0", 14_000.0, "parse-0", 0.0)), 7);
 
         assertThat(progress.of(ETL)).isEmpty();
         assertThat(progress.of(new QueryKey("flink", "etl-1"))).isEmpty();
