@@ -30,7 +30,8 @@ public interface Translator extends AutoCloseable {
     /**
      * Shows the translator the round its policy is about to schedule from, every round before
      * {@link #plan}: what a translator that judges the queries' health (the real-time watchdog
-     * reads their progress) needs beyond the schedule. The default ignores it.
+     * reads their progress) needs beyond the schedule. Also called in a round the policy cannot run
+     * because an SPE it schedules could not be seen, with the SPEs that could. The default ignores it.
      */
     default void observe(PolicyInput round) {
     }

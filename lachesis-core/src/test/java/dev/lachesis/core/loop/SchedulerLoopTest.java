@@ -93,6 +93,18 @@ class SchedulerLoopTest {
     }
 
     @Test
+    void aTranslatorAlsoObservesTheRoundsItsPolicyCannotRunIn() {
+        SchedulerLoop loop = loop();
+        flink.failWith("no Flink cluster at 127.0.0.1:8081");
+
+        loop.runRound(at(0));
+
+        assertThat(slowTranslator.history()).as("the policy kept its last priorities").isEmpty();
+        assertThat(slowTranslator.observed()).singleElement().satisfies(round ->
+                assertThat(round.spes()).extracting(r -> r.state().speName()).containsExactly("storm"));
+    }
+
+    @Test
     void aRoundOnlyRefreshesTheSpesItsDuePoliciesSchedule() {
         SchedulerLoop loop = loop();
         loop.runRound(at(0));
