@@ -6,9 +6,11 @@ import dev.lachesis.core.model.PhysicalOperator;
 import dev.lachesis.core.model.Query;
 import dev.lachesis.core.spi.PolicyInput;
 import dev.lachesis.core.spi.SpeRound;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,8 +27,8 @@ import org.slf4j.LoggerFactory;
  * while — in the Storm ETL sweep under QS-IO and {@code rt}, both sinks' processed-rate read 0 over
  * the 10-s window for six rounds in a row while the operators before them ran. Staleness is counted
  * in rounds as well as in time because rounds slow down on a busy machine (there, rounds came up to
- * 6.5 s apart): a round without a value (Graphite returned nulls) or with 0 counts against the query,
- * a round that did not happen does not. Thread-safe: the loop's thread records, the watchdog's thread
+ * 6.5 s apart): a round without a value (Graphite returned nulls, the SPE could not be seen) or with
+ * 0 counts against the query, a round that did not happen does not. Thread-safe: the loop's thread records, the watchdog's thread
  * reads.
  */
 final class QueryProgress {
@@ -50,12 +52,17 @@ final class QueryProgress {
 
     private final Map<QueryKey, Reading> readings = new ConcurrentHashMap<>();
 
-    /** Records what {@code round} says, observed at {@code nowNanos}. */
+    /**
+     * Records what {@code round} says, observed at {@code nowNanos}. A query it does not show (its SPE
+     * could not be seen, or the query is gone) counts as read without a value.
+     */
     void record(PolicyInput round, long nowNanos) {
+        Set<QueryKey> shown = new HashSet<>();
         for (SpeRound spe : round.spes()) {
             MetricValues processed = spe.metrics().getOrDefault(MetricNames.PROCESSED_RATE, MetricValues.empty());
             for (Query query : spe.state().queries()) {
                 QueryKey key = new QueryKey(spe.state().speName(), query.id());
+                shown.add(key);
                 OptionalDouble rate = processedRate(spe, query, processed);
                 Reading before = readings.get(key);
                 if (rate.isPresent() && rate.getAsDouble() > 0) {
@@ -67,6 +74,13 @@ final class QueryProgress {
                 }
                 LOG.debug("{}: its operators (sources aside) processed {} tuples/s", key,
                         rate.isPresent() ? rate.getAsDouble() : "no value for");
+            }
+        }
+        for (Map.Entry<QueryKey, Reading> e : readings.entrySet()) {
+            if (!shown.contains(e.getKey())) {
+                Reading r = e.getValue();
+                e.setValue(new Reading(r.tuplesPerSecond(), r.observedAtNanos(), r.roundsAtZero(), r.roundsUnread() + 1));
+                LOG.debug("{}: not in this round", e.getKey());
             }
         }
     }

@@ -65,6 +65,15 @@ class QueryProgressTest {
     }
 
     @Test
+    void aRoundThatCouldNotSeeTheSpeCountsAsARoundWithoutValue() {
+        progress.record(round(Map.of("sink-0", 4_000.0)), 7);
+
+        progress.record(new PolicyInput(Instant.EPOCH, List.of()), 8);
+
+        assertThat(progress.of(ETL)).contains(new Reading(4_000, 7, 0, 1));
+    }
+
+    @Test
     void aQueryWhoseOperatorsNeverProcessedHasNoReading() {
         progress.record(round(Map.of("source-0", 14_000.0, "parse-0", 0.0)), 7);
 
