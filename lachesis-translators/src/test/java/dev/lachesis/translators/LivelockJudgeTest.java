@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The rules that tell a livelock from the starvation a strict-priority policy intends: a starving RT
- * thread is let be while its query's operators process tuples (in one of the last three rounds, at
- * most 30 s ago), and trips the watchdog when they never did, not in three rounds, or too long ago; a
+ * thread is let be while its query's operators process tuples (in one of the last five rounds, at
+ * most 30 s ago), and trips the watchdog when they never did, not in five rounds, or too long ago; a
  * CPU's canary trips it
  * once it waited the 500 ms stall beyond what RT throttling lets RT threads hold a CPU.
  */
@@ -42,7 +42,7 @@ class LivelockJudgeTest {
 
     @Test
     void aStarvingThreadOfAQueryThatProcessesTuplesIsLetBe() {
-        readings.put(ETL, new Reading(9_800, NOW - 1_200 * MS, 1, 1));
+        readings.put(ETL, new Reading(9_800, NOW - 1_200 * MS, 2, 2));
 
         Verdict verdict = judge(Map.of(), THROTTLED, starving(101, ETL));
 
@@ -64,13 +64,13 @@ class LivelockJudgeTest {
     }
 
     @Test
-    void threeRoundsInARowWithoutProcessingIsALivelock() {
-        readings.put(ETL, new Reading(9_800, NOW - 2_600 * MS, 2, 1));
+    void fiveRoundsInARowWithoutProcessingIsALivelock() {
+        readings.put(ETL, new Reading(9_800, NOW - 2_600 * MS, 3, 2));
 
         assertThat(judge(Map.of(), THROTTLED, starving(101, ETL))).isEqualTo(new Demote("thread 'Thread-101-sink'"
                 + " (100/101) was runnable but got no CPU for 604 ms and query 'etl-1' of SPE 'storm' makes no"
-                + " progress: its operators processed nothing in the 3 rounds since they last did (9800 tuples/s,"
-                + " read 2600 ms ago): 0 tuples/s in 2, no value in 1"));
+                + " progress: its operators processed nothing in the 5 rounds since they last did (9800 tuples/s,"
+                + " read 2600 ms ago): 0 tuples/s in 3, no value in 2"));
     }
 
     @Test
