@@ -1,8 +1,10 @@
 package dev.lachesis.translators;
 
+import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.schedule.Schedule;
+import dev.lachesis.core.spi.PolicyInput;
 import dev.lachesis.core.spi.TranslatedThread;
 import dev.lachesis.core.spi.TranslationPlan;
 import dev.lachesis.core.spi.TranslatorException;
@@ -16,12 +18,14 @@ import dev.lachesis.translators.kernel.SchedPolicy;
 import dev.lachesis.translators.kernel.ThreadGoneException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,9 +34,11 @@ import org.slf4j.LoggerFactory;
  * Makes each thread SCHED_RR (or SCHED_FIFO) with an RT priority from the normalised schedule
  * ({@code sched_setscheduler}), the 2023 paper's real-time translator. Before a thread becomes
  * real-time its cgroup gets an RT budget when it has none (cgroup v1, {@link RtBudgets}). A
- * {@link RtWatchdog} demotes every RT thread it set back to SCHED_OTHER at once when one of them (or,
- * when the kernel does not throttle RT threads, any thread of their processes) is runnable but gets
- * no CPU, and no thread is made real-time again until the back-off has passed.
+ * {@link RtWatchdog} demotes every RT thread it set back to SCHED_OTHER at once when it finds a
+ * livelock — a starving RT thread whose query as a whole shows no progress, or a CPU where ordinary
+ * threads got nothing for longer than RT throttling allows — and no thread is made real-time again
+ * until the back-off has passed. The queries' progress is read from the rounds it
+ * {@linkplain #observe observes}: the processed-rate of their operators.
  */
 public final class RealTimeTranslator extends ThreadTranslator {
     private static final Logger LOG = LoggerFactory.getLogger(RealTimeTranslator.class);
@@ -45,6 +51,10 @@ public final class RealTimeTranslator extends ThreadTranslator {
     private final WatchdogSettings watchdogSettings;
     private final LongSupplier nanoClock;
     private final RtWatchdog watchdog;
+    private final Canaries canaries;
+    private final QueryProgress progress = new QueryProgress();
+    /** The query of each thread a schedule named. Guarded by {@code this}. */
+    private final Map<ThreadRef, QueryKey> queries = new HashMap<>();
     /** Guarded by {@code this}. */
     private Long backoffUntilNanos;
     private int trips;
@@ -63,9 +73,12 @@ public final class RealTimeTranslator extends ThreadTranslator {
         this.watchdogSettings = settings.watchdog();
         this.nanoClock = nanoClock;
         if (settings.watchdog().enabled()) {
-            watchdog = new RtWatchdog(name, kernel, proc, settings.watchdog(), this::promotedThreads, this::demoteAll);
+            canaries = new CpuCanaries(name, kernel, settings.watchdog().period().toMillis() / 2);
+            watchdog = new RtWatchdog(name, kernel, proc, cgroups, settings.watchdog(), canaries, this::promotedThreads,
+                    progress::of, this::demoteAll, nanoClock);
             watchdog.start();
         } else {
+            canaries = null;
             watchdog = null;
         }
         if (!budgets.applies()) {
@@ -76,6 +89,54 @@ public final class RealTimeTranslator extends ThreadTranslator {
     @Override
     public boolean isRealTime() {
         return true;
+    }
+
+    /**
+     * The operators' processed-rate, which tells the watchdog whether a query progresses; nothing
+     * without a watchdog. Where no driver gives it, a starving thread trips the watchdog whatever its
+     * query does, as before the livelock rule.
+     */
+    @Override
+    public Set<String> optionalMetrics() {
+        return watchdog == null ? Set.of() : Set.of(MetricNames.PROCESSED_RATE);
+    }
+
+    /** Records the progress of every query in {@code round} for the watchdog. */
+    @Override
+    public void observe(PolicyInput round) {
+        progress.record(round, nanoClock.getAsLong());
+    }
+
+    /**
+     * Applies {@code plan}, remembers each thread's query, by which the watchdog judges its
+     * starvation, and has canaries watch every CPU the real-time threads' processes may use. The
+     * canaries start outside this object's lock, which the watchdog takes on every look: starting a
+     * thread waits until the new thread runs, which a busy machine can make long.
+     */
+    @Override
+    public TranslationPlan apply(TranslationPlan plan) throws TranslatorException {
+        try {
+            return applyRemembering(plan);
+        } finally {
+            if (canaries != null) {
+                Set<Integer> pids = new TreeSet<>();
+                for (ThreadRef ref : promotedThreads().keySet()) {
+                    pids.add(ref.pid());
+                }
+                canaries.watch(CpuList.allowedTo(proc, pids));
+            }
+        }
+    }
+
+    private synchronized TranslationPlan applyRemembering(TranslationPlan plan) throws TranslatorException {
+        for (TranslatedThread t : plan.threads()) {
+            queries.put(t.entry().thread().ref(), new QueryKey(t.entry().speName(), t.entry().thread().queryId()));
+        }
+        try {
+            return super.apply(plan);
+        } finally {
+            queries.keySet().retainAll(applied.keySet());
+        }
     }
 
     @Override
@@ -98,6 +159,10 @@ public final class RealTimeTranslator extends ThreadTranslator {
         if (isBackingOff()) {
             changed.clear();
             return List.of();
+        }
+        if (backoffUntilNanos != null) {
+            backoffUntilNanos = null;
+            LOG.info("{}: the back-off after the watchdog's trip {} is over; making threads real-time again", name, trips);
         }
         if (!budgets.applies()) {
             return List.of();
@@ -126,12 +191,12 @@ public final class RealTimeTranslator extends ThreadTranslator {
         return problems;
     }
 
-    /** The threads this translator made real-time (and has not demoted since). */
-    synchronized Set<ThreadRef> promotedThreads() {
-        Set<ThreadRef> threads = new LinkedHashSet<>();
+    /** The threads this translator made real-time (and has not demoted since), with their queries. */
+    synchronized Map<ThreadRef, QueryKey> promotedThreads() {
+        Map<ThreadRef, QueryKey> threads = new LinkedHashMap<>();
         for (Map.Entry<ThreadRef, Applied> e : applied.entrySet()) {
             if (e.getValue().value() != DEMOTED) {
-                threads.add(e.getKey());
+                threads.put(e.getKey(), queries.get(e.getKey()));
             }
         }
         return threads;
@@ -157,7 +222,7 @@ public final class RealTimeTranslator extends ThreadTranslator {
         trips = Math.min(trips + 1, MAX_BACKOFF_FACTOR);
         Duration backoff = watchdogSettings.backoff().multipliedBy(Math.min(1L << (trips - 1), MAX_BACKOFF_FACTOR));
         backoffUntilNanos = nanoClock.getAsLong() + backoff.toNanos();
-        LOG.warn("{}: {} while real-time threads ran; demoted {} RT threads to SCHED_OTHER; trying real-time again in {} s",
+        LOG.warn("{}: {}; demoted {} RT threads to SCHED_OTHER; trying real-time again in {} s",
                 name, reason, demoted, backoff.toSeconds());
     }
 

@@ -3,41 +3,53 @@ package dev.lachesis.translators;
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.proc.TaskStat;
+import dev.lachesis.translators.LivelockJudge.Demote;
+import dev.lachesis.translators.LivelockJudge.Excused;
+import dev.lachesis.translators.LivelockJudge.Keep;
+import dev.lachesis.translators.LivelockJudge.Starving;
+import dev.lachesis.translators.LivelockJudge.Verdict;
+import dev.lachesis.translators.QueryProgress.Reading;
+import dev.lachesis.translators.cgroup.CgroupHierarchy;
 import dev.lachesis.translators.kernel.Kernel;
 import dev.lachesis.translators.kernel.KernelException;
 import dev.lachesis.translators.kernel.SchedPolicy;
 import java.util.ArrayList;
-import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Guards against real-time livelock: RT priorities on a pipeline can let one thread spin on a full
- * queue while the thread that would empty it never runs (seen with Storm on one core; RT throttling
- * does not help when all share one budget). A daemon thread at the top SCHED_FIFO priority looks every
- * {@code period} at the threads the translator made real-time; when one is runnable but gets no CPU
- * for {@code stall}, it hands a one-line reason to the translator, which demotes every RT thread it
- * set at once and backs off.
+ * The real-time safety net: a daemon thread at the top SCHED_FIFO priority that looks every
+ * {@code period} and, when {@link LivelockJudge} finds a livelock, hands a one-line reason with the
+ * evidence to the translator, which demotes every RT thread it set at once and backs off. Each look
+ * reads {@code stat} (and, when runnable, {@code schedstat}) of every thread the translator made
+ * real-time, the {@code Cpus_allowed_list} of their processes (where the {@link Canaries} must
+ * watch), and the kernel's RT throttling settings; the queries' progress comes from the rounds the
+ * translator observed.
  *
- * <p>Only the RT threads are watched, because that is where a livelock is: an RT thread spinning
- * while a lower (or equal) RT thread that would drain its queue never runs. The SCHED_OTHER threads
- * of the same processes cannot starve while the kernel throttles real-time threads: the RT budget
- * (the group's {@code cpu.rt_runtime_us}, within the kernel's {@code sched_rt_runtime_us}, by default
- * 950000 of every 1000000 µs) leaves them a share of every period, so they may wait up to the budget
- * but then run. When throttling is off ({@code /proc/sys/kernel/sched_rt_runtime_us} is -1, or as
- * large as {@code sched_rt_period_us}) nothing bounds the RT threads, and every thread of their
- * processes is watched, as it is when those settings cannot be read. Both settings are read on each look that has RT threads to watch:
- * two small reads against two per watched thread, and a {@code sysctl} made while the daemon runs
- * counts from the next look. Each watched thread costs a read of {@code stat} and, when runnable, of
- * {@code schedstat}; watching all ~150 threads of a Storm worker cost 0.19% of a core at one look a
- * second. Thread-safe (start/close from any thread; checks run on its own thread).
+ * <p>Beyond saturation a strict-priority policy starves its lowest thread on purpose; the old rule,
+ * "one RT thread runnable without CPU for {@code stall}", read that as a livelock and turned real
+ * time off within 1–2 s on Storm and Flink alike. Now such a thread trips the watchdog only when its
+ * query shows no progress. A query without any progress reading — a process that is no SPE's, as in
+ * the kernel test — keeps the old rule and its reaction within the stall time. The SCHED_OTHER
+ * threads of the machine are the canaries' to watch: they starve only when RT threads may hold a CPU
+ * for longer than the kernel's throttling allows, which replaces watching every thread of the RT
+ * threads' processes when throttling is off.
+ *
+ * <p>Each condition is logged once: a demotion by the translator (with this reason), the first
+ * starving thread let be per query until the next demotion (at info, with its query's progress), and
+ * the throttling settings when first read and when they change. Thread-safe (start/close from any
+ * thread; looks run on its own thread).
  */
 final class RtWatchdog implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RtWatchdog.class);
@@ -45,28 +57,45 @@ final class RtWatchdog implements AutoCloseable {
     private final String name;
     private final Kernel kernel;
     private final ProcFs proc;
+    private final CgroupHierarchy cgroups;
     private final WatchdogSettings settings;
-    private final Supplier<Set<ThreadRef>> rtThreads;
+    private final Canaries canaries;
+    private final Supplier<Map<ThreadRef, QueryKey>> rtThreads;
+    private final Function<QueryKey, Optional<Reading>> progress;
     private final Consumer<String> demote;
+    private final LongSupplier nanoClock;
     private final StallDetector detector;
+    /** How long each canary has been starving, whatever the length: the judge weighs it against throttling. */
+    private final StallDetector canaryDetector = new StallDetector(0);
+    private final LivelockJudge judge;
     private final Thread thread;
     private volatile boolean running = true;
-    /** Whether the last look found RT threads throttled; {@code null} before the first. Watchdog thread only. */
-    private Boolean throttled;
+    // The rest is the watchdog thread's own.
+    private RtThrottling throttling;
+    private final Set<QueryKey> excusedLogged = new HashSet<>();
 
     /**
-     * @param rtThreads the threads the translator currently has made real-time
-     * @param demote called with the reason when a watched thread starves
+     * @param cgroups the cpu hierarchy, or {@code null}; its root group's RT budget bounds throttling
+     * @param rtThreads the threads the translator currently has made real-time, with their queries
+     * @param progress the newest progress reading of a query
+     * @param demote called with the reason when the judge finds a livelock
+     * @param nanoClock the time, on the scale of the progress readings
      */
-    RtWatchdog(String name, Kernel kernel, ProcFs proc, WatchdogSettings settings, Supplier<Set<ThreadRef>> rtThreads,
-               Consumer<String> demote) {
+    RtWatchdog(String name, Kernel kernel, ProcFs proc, CgroupHierarchy cgroups, WatchdogSettings settings,
+               Canaries canaries, Supplier<Map<ThreadRef, QueryKey>> rtThreads,
+               Function<QueryKey, Optional<Reading>> progress, Consumer<String> demote, LongSupplier nanoClock) {
         this.name = name;
         this.kernel = kernel;
         this.proc = proc;
+        this.cgroups = cgroups;
         this.settings = settings;
+        this.canaries = canaries;
         this.rtThreads = rtThreads;
+        this.progress = progress;
         this.demote = demote;
+        this.nanoClock = nanoClock;
         this.detector = new StallDetector(settings.stall().toNanos());
+        this.judge = new LivelockJudge(settings.stall().toNanos(), settings.progressAge().toNanos());
         this.thread = new Thread(this::run, "lachesis-rt-watchdog-" + name);
         this.thread.setDaemon(true);
     }
@@ -93,79 +122,101 @@ final class RtWatchdog implements AutoCloseable {
                 return;
             }
             try {
-                check();
+                look();
             } catch (RuntimeException e) {
-                LOG.warn("{}: the RT watchdog's check failed: {}", name, e.toString());
+                LOG.warn("{}: the RT watchdog's look failed: {}", name, e.toString());
             }
         }
     }
 
-    private void check() {
-        Set<ThreadRef> promoted = rtThreads.get();
-        String reason = null;
-        if (!promoted.isEmpty()) {
-            long now = System.nanoTime();
-            for (ThreadRef ref : watched(promoted)) {
-                Optional<TaskStat> stat = proc.taskStat(ref.pid(), ref.tid());
-                if (stat.isEmpty() || stat.get().state() != 'R') {
-                    continue;
-                }
-                Optional<Long> runTime = proc.runTimeNanos(ref.pid(), ref.tid());
-                if (runTime.isEmpty()) {
-                    continue;
-                }
-                Optional<Long> stalled = detector.observe(ref, 'R', runTime.get(), now);
-                if (stalled.isPresent() && reason == null) {
-                    reason = "thread '" + stat.get().comm() + "' (" + ref.pid() + "/" + ref.tid() + ") was runnable but got"
-                            + " no CPU for " + stalled.get() / 1_000_000 + " ms";
-                }
+    private void look() {
+        Map<ThreadRef, QueryKey> promoted = rtThreads.get();
+        // After the call above, which waits while the translator applies a round (its journal syncs to disk).
+        long now = nanoClock.getAsLong();
+        if (promoted.isEmpty()) {
+            detector.endRound();
+            canaryDetector.endRound();
+            return;
+        }
+        List<Starving> starving = new ArrayList<>();
+        Set<Integer> pids = new TreeSet<>();
+        for (Map.Entry<ThreadRef, QueryKey> e : promoted.entrySet()) {
+            ThreadRef ref = e.getKey();
+            pids.add(ref.pid());
+            Optional<TaskStat> stat = proc.taskStat(ref.pid(), ref.tid());
+            if (stat.isEmpty() || stat.get().state() != 'R') {
+                continue;
+            }
+            Optional<Long> runTime = proc.runTimeNanos(ref.pid(), ref.tid());
+            if (runTime.isEmpty()) {
+                continue;
+            }
+            Optional<Long> stalled = detector.observe(ref, 'R', runTime.get(), now);
+            if (stalled.isPresent()) {
+                starving.add(new Starving(ref, stat.get().comm(), stalled.get(), e.getValue()));
             }
         }
         detector.endRound();
-        if (reason != null) {
+        RtThrottling throttlingNow = RtThrottling.read(proc, cgroups);
+        Verdict verdict = judge.judge(starvedCanaries(CpuList.allowedTo(proc, pids), now), throttlingNow, starving,
+                progress, now);
+        // Logging comes last: writing a line can block on a slow pipe behind stderr (in a kernel test on
+        // the loaded machine the first look's line came out 2 s after the look began), and the verdict
+        // must not wait for it.
+        if (verdict instanceof Demote d) {
             detector.reset();
-            demote.accept(reason);
-        }
-    }
-
-    /** The RT threads themselves while the kernel throttles them, else every thread of their processes. */
-    private Collection<ThreadRef> watched(Set<ThreadRef> promoted) {
-        if (rtThrottled()) {
-            return promoted;
-        }
-        Set<Integer> pids = new TreeSet<>();
-        for (ThreadRef ref : promoted) {
-            pids.add(ref.pid());
-        }
-        List<ThreadRef> all = new ArrayList<>();
-        for (int pid : pids) {
-            for (int tid : proc.tids(pid)) {
-                all.add(new ThreadRef(pid, tid));
+            canaryDetector.reset();
+            excusedLogged.clear();
+            demote.accept(d.reason());
+        } else if (verdict instanceof Keep keep) {
+            for (Excused x : keep.excused()) {
+                logExcused(x);
             }
         }
-        return all;
+        logIfChanged(throttlingNow);
     }
 
-    /**
-     * Whether the kernel's RT budget leaves other threads a share of every period: its runtime is
-     * neither -1 nor the whole period. Logs when the answer is first known and when it changes.
-     */
-    private boolean rtThrottled() {
-        OptionalLong runtime = proc.kernelSetting("sched_rt_runtime_us");
-        OptionalLong period = proc.kernelSetting("sched_rt_period_us");
-        boolean now = runtime.isPresent() && period.isPresent() && runtime.getAsLong() >= 0
-                && runtime.getAsLong() < period.getAsLong();
-        if (throttled == null || throttled != now) {
-            throttled = now;
-            LOG.info("{}: sched_rt_runtime_us {} of sched_rt_period_us {}: the RT watchdog watches {}", name,
-                    describe(runtime), describe(period), now ? "only the real-time threads, which the kernel throttles"
-                            : "every thread of their processes, since nothing throttles real-time threads");
+    /** Per CPU, how long its canary has been runnable without getting the CPU, for canaries runnable now. */
+    private Map<Integer, Long> starvedCanaries(Set<Integer> cpus, long now) {
+        Map<Integer, Long> starved = new TreeMap<>();
+        for (Map.Entry<Integer, ThreadRef> canary : canaries.threads(cpus).entrySet()) {
+            ThreadRef ref = canary.getValue();
+            Optional<TaskStat> stat = proc.taskStat(ref.pid(), ref.tid());
+            Optional<Long> runTime = proc.runTimeNanos(ref.pid(), ref.tid());
+            if (stat.isPresent() && stat.get().state() == 'R' && runTime.isPresent()) {
+                Optional<Long> stalled = canaryDetector.observe(ref, 'R', runTime.get(), now);
+                if (stalled.isPresent()) {
+                    starved.put(canary.getKey(), stalled.get());
+                }
+            }
         }
-        return now;
+        canaryDetector.endRound();
+        return starved;
     }
 
-    private static String describe(OptionalLong setting) {
-        return setting.isPresent() ? Long.toString(setting.getAsLong()) : "unreadable";
+    private void logExcused(Excused x) {
+        boolean first = excusedLogged.add(x.thread().query());
+        if (first || LOG.isDebugEnabled()) {
+            String message = "{}: {}, but {} progresses ({} tuples/s processed, read {} ms ago): starvation"
+                    + " its policy intends, not a livelock; real time stays on"
+                    + (first ? " (said once per query until real time is next turned off)" : "");
+            Object[] args = {name, x.thread().describe(), x.thread().query(), Math.round(x.progress().tuplesPerSecond()),
+                    x.ageNanos() / 1_000_000};
+            if (first) {
+                LOG.info(message, args);
+            } else {
+                LOG.debug(message, args);
+            }
+        }
+    }
+
+    /** Logs the kernel's RT throttling when first read and when it changes. */
+    private void logIfChanged(RtThrottling now) {
+        if (!now.equals(throttling)) {
+            throttling = now;
+            LOG.info("{}: {}: the RT watchdog's canaries may wait {} ms longer than the {} ms stall", name,
+                    now.describe(), now.allowanceNanos() / 1_000_000, settings.stall().toMillis());
+        }
     }
 
     @Override
@@ -177,5 +228,6 @@ final class RtWatchdog implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        canaries.close();
     }
 }

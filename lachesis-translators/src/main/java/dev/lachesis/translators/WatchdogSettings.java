@@ -3,13 +3,26 @@ package dev.lachesis.translators;
 import java.time.Duration;
 
 /**
- * Settings of the real-time progress watchdog ({@code watchdog} under the {@code rt} translator's
- * settings): whether it runs (default yes), how often it looks ({@code period}, default 200ms), how
- * long a watched runnable thread may get no CPU before the RT threads are demoted ({@code stall},
- * default 500ms; {@link RtWatchdog} says which threads are watched), and how long to wait before trying real-time again ({@code backoff}, default 30s, doubled
- * on each further trip up to eight times). Immutable.
+ * Settings of the real-time safety net ({@code watchdog} under the {@code rt} translator's settings):
+ * whether it runs (default yes), how often it looks ({@code period}, default 200ms), how long a
+ * runnable RT thread of a query without progress, or a CPU's canary beyond what RT throttling allows,
+ * may get no CPU before the RT threads are demoted ({@code stall}, default 500ms), how long ago a
+ * query's operators may last have been seen processing tuples and still excuse a starving thread
+ * ({@code progress-age}, default 15s; within it, five observed rounds in a row without
+ * progress already withdraw the excuse, so this bounds a daemon whose rounds stalled — a round can
+ * hang on a thread dump of a stuck JVM — above the 10 s without a round seen on the loaded test
+ * machine while the query ran), and
+ * how long to wait before trying real-time again
+ * ({@code backoff}, default 30s, doubled on each further trip up to eight times). {@link RtWatchdog}
+ * and {@link LivelockJudge} say what is watched and how it is judged. Immutable.
  */
-public record WatchdogSettings(boolean enabled, Duration period, Duration stall, Duration backoff) {
+public record WatchdogSettings(boolean enabled, Duration period, Duration stall, Duration progressAge,
+                               Duration backoff) {
     public static final WatchdogSettings DEFAULT = new WatchdogSettings(true, Duration.ofMillis(200),
-            Duration.ofMillis(500), Duration.ofSeconds(30));
+            Duration.ofMillis(500), Duration.ofSeconds(15), Duration.ofSeconds(30));
+
+    /** These settings with the watchdog switched off. */
+    public WatchdogSettings disabled() {
+        return new WatchdogSettings(false, period, stall, progressAge, backoff);
+    }
 }

@@ -6,6 +6,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /** A temporary {@code /proc} tree with processes and threads whose stat lines the test controls. */
@@ -38,6 +40,11 @@ final class FakeProc {
         write(root.resolve(pid + "/task/" + tid + "/schedstat"), runTimeNanos + " 0 0\n");
     }
 
+    /** Lets process {@code pid} run on the CPUs of {@code list} ({@code Cpus_allowed_list} of its status). */
+    FakeProc cpusAllowed(int pid, String list) {
+        return statusLine(pid, "Cpus_allowed_list", list);
+    }
+
     /** Sets the kernel's real-time throttling: {@code runtimeUs} of every 1000000 µs ({@code -1}: none). */
     FakeProc rtRuntime(long runtimeUs) {
         write(root.resolve("sys/kernel/sched_rt_runtime_us"), runtimeUs + "\n");
@@ -54,7 +61,28 @@ final class FakeProc {
 
     /** Makes {@code uid} the owner of process {@code pid} (the {@code Uid:} line of its status). */
     FakeProc owner(int pid, int uid) {
-        write(root.resolve(pid + "/status"), "Name:\tjava\nUid:\t" + uid + "\t" + uid + "\t" + uid + "\t" + uid + "\n");
+        return statusLine(pid, "Uid", uid + "\t" + uid + "\t" + uid + "\t" + uid);
+    }
+
+    /** Sets one line of the process's {@code status}, keeping the others. */
+    private FakeProc statusLine(int pid, String key, String value) {
+        Path status = root.resolve(pid + "/status");
+        Map<String, String> lines = new LinkedHashMap<>();
+        lines.put("Name", "java");
+        if (Files.exists(status)) {
+            try {
+                for (String line : Files.readAllLines(status)) {
+                    int colon = line.indexOf(':');
+                    lines.put(line.substring(0, colon), line.substring(colon + 1).strip());
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        lines.put(key, value);
+        StringBuilder text = new StringBuilder();
+        lines.forEach((k, v) -> text.append(k).append(":\t").append(v).append('\n'));
+        write(status, text.toString());
         return this;
     }
 

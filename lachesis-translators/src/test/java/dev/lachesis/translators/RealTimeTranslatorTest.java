@@ -116,7 +116,7 @@ class RealTimeTranslatorTest {
     void demotionSetsEveryRtThreadToOtherAndBacksOffBeforePromotingAgain() throws Exception {
         create("{watchdog: {enabled: false, backoff: 10s}}", null);
         translator.apply(translator.plan(single(100, 101, 5, 102, 1)));
-        assertThat(translator.promotedThreads()).containsExactly(new ThreadRef(100, 101), new ThreadRef(100, 102));
+        assertThat(translator.promotedThreads()).containsOnlyKeys(new ThreadRef(100, 101), new ThreadRef(100, 102));
         kernel.calls.clear();
         translator.demoteAll("thread 'x' (100/103) was runnable but got no CPU for 600 ms");
         assertThat(kernel.calls).containsExactlyInAnyOrder("setScheduler 101 OTHER 0", "setScheduler 102 OTHER 0");

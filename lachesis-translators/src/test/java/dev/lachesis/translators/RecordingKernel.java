@@ -73,6 +73,12 @@ final class RecordingKernel implements Kernel {
     }
 
     @Override
+    public synchronized void setAffinity(int tid, int cpu) throws KernelException {
+        check("sched_setaffinity(tid=" + tid + ")", tid);
+        calls.add("setAffinity " + tid + " " + cpu);
+    }
+
+    @Override
     public int currentTid() {
         return 1;
     }

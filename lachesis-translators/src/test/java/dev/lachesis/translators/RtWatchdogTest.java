@@ -6,35 +6,52 @@ import static org.awaitility.Awaitility.await;
 
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.model.ThreadRef;
+import dev.lachesis.translators.QueryProgress.Reading;
 import dev.lachesis.translators.journal.RestoreJournal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The watchdog against a temporary /proc: a runnable thread that gets no CPU trips it (that a thread
- * which runs does not is {@link StallDetectorTest}'s). While the kernel throttles real-time threads
- * only the translator's RT threads are watched; without throttling, every thread of their processes.
- * Process 100 has a normal thread, {@code helper}, and two the translator makes real-time.
+ * The watchdog on its own thread against a temporary /proc and fake canaries: a runnable RT thread
+ * that gets no CPU trips it unless its query progresses; a canary trips it once it waited the stall
+ * beyond what RT throttling allows. Process 100 has a normal thread, {@code helper}, and two the
+ * translator makes real-time, of query {@code q} of SPE {@code spe}. A test that expects no trip
+ * waits for seven looks: looks start at least a period apart, so the sixth is at least the stall
+ * after the first, and the seventh begins only after the sixth has reported what it found.
  */
 class RtWatchdogTest {
+    private static final QueryKey Q = new QueryKey("spe", "q");
+    private static final Map<ThreadRef, QueryKey> RT_THREADS = Map.of(new ThreadRef(100, 102), Q, new ThreadRef(100, 103), Q);
+    private static final ThreadRef CANARY = new ThreadRef(200, 201);
+    private static final long MS = 1_000_000;
+
     @TempDir
     Path tmp;
     private FakeProc proc;
     private final RecordingKernel kernel = new RecordingKernel();
+    private final AtomicInteger looks = new AtomicInteger();
+    private final List<String> reasons = new CopyOnWriteArrayList<>();
+    private final AtomicReference<Reading> progress = new AtomicReference<>();
+    /** The watchdog's clock, moved by hand in the tests that build the watchdog themselves. */
+    private final AtomicLong clock = new AtomicLong(1_000 * MS);
+    private final List<Set<Integer>> canaryCpus = new CopyOnWriteArrayList<>();
 
     @BeforeEach
     void setUp() {
         proc = new FakeProc(tmp.resolve("proc"));
         proc.thread(100, 101, "helper").thread(100, 102, "producer").thread(100, 103, "consumer");
+        proc.cpusAllowed(100, "0-1").rtRuntime(950_000).thread(200, 201, "canary");
     }
 
     private RealTimeTranslator translator() throws Exception {
@@ -44,9 +61,37 @@ class RtWatchdogTest {
                 RestoreJournal.open(tmp.resolve("journal")), new CgroupSettings("/lachesis", null));
     }
 
+    private RtWatchdog watchdog() {
+        Canaries canaries = new Canaries() {
+            @Override
+            public void watch(Set<Integer> cpus) {
+            }
+
+            @Override
+            public Map<Integer, ThreadRef> threads(Set<Integer> cpus) {
+                canaryCpus.add(cpus);
+                return Map.of(1, CANARY);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        WatchdogSettings settings = new WatchdogSettings(true, Duration.ofMillis(10), Duration.ofMillis(50),
+                Duration.ofSeconds(3), Duration.ofMinutes(1));
+        return new RtWatchdog("qs", kernel, proc.procFs, null, settings, canaries, () -> {
+            looks.incrementAndGet();
+            return RT_THREADS;
+        }, q -> q.equals(Q) ? Optional.ofNullable(progress.get()) : Optional.empty(), reasons::add, clock::get);
+    }
+
+    private void awaitSevenLooks() {
+        int from = looks.get();
+        await().atMost(Duration.ofSeconds(5)).until(() -> looks.get() >= from + 7);
+    }
+
     @Test
-    void aStarvedRtThreadMakesTheTranslatorDemoteEveryRtThread() throws Exception {
-        proc.rtRuntime(950_000);
+    void aStarvedRtThreadOfAQueryWithoutProgressMakesTheTranslatorDemoteEveryRtThread() throws Exception {
         try (RealTimeTranslator translator = translator()) {
             translator.apply(translator.plan(single(100, 102, 9, 103, 1)));
             // the consumer wants to run but its run time stands still
@@ -60,39 +105,97 @@ class RtWatchdogTest {
     }
 
     @Test
-    void whileTheKernelThrottlesRtThreadsAStarvedNormalThreadIsNotWatched() {
-        proc.rtRuntime(950_000).runnable(100, 1000, 101, "helper", 5_000);
-        AtomicInteger looks = new AtomicInteger();
-        List<String> reasons = new CopyOnWriteArrayList<>();
-        Set<ThreadRef> rtThreads = Set.of(new ThreadRef(100, 102), new ThreadRef(100, 103));
-        WatchdogSettings settings = new WatchdogSettings(true, Duration.ofMillis(10), Duration.ofMillis(50),
-                Duration.ofMinutes(1));
-        try (RtWatchdog watchdog = new RtWatchdog("qs", kernel, proc.procFs, settings, () -> {
-            looks.incrementAndGet();
-            return rtThreads;
-        }, reasons::add)) {
+    void aStarvedRtThreadIsLetBeWhileItsQueryProgressesAndTripsOnceItStops() {
+        progress.set(new Reading(9_800, clock.get(), 0, 0));
+        proc.runnable(100, 1000, 103, "consumer", 5_000);
+        try (RtWatchdog watchdog = watchdog()) {
             watchdog.start();
-            // Looks start at least a period apart: the sixth is at least the stall after the first,
-            // and the seventh begins only after the sixth has reported what it found.
-            await().atMost(Duration.ofSeconds(5)).until(() -> looks.get() >= 7);
-            assertThat(reasons).as("the helper starved for the stall time but is not real-time").isEmpty();
+            awaitSevenLooks();
+            clock.addAndGet(600 * MS);
+            awaitSevenLooks();
+            assertThat(reasons).as("the consumer starved 600 ms while the query processed tuples").isEmpty();
 
-            proc.runnable(100, 1000, 103, "consumer", 5_000);
+            progress.set(new Reading(9_800, clock.get() - 600 * MS, 5, 0));
             await().atMost(Duration.ofSeconds(5)).until(() -> !reasons.isEmpty());
-            assertThat(reasons.get(0)).startsWith("thread 'consumer' (100/103) was runnable but got no CPU for ");
+            assertThat(reasons.get(0)).isEqualTo("thread 'consumer' (100/103) was runnable but got no CPU for 600 ms"
+                    + " and query 'q' of SPE 'spe' makes no progress: its operators processed nothing in the 5 rounds"
+                    + " since they last did (9800 tuples/s, read 600 ms ago): 0 tuples/s in 5, no value in 0");
         }
     }
 
-    @ParameterizedTest(name = "sched_rt_runtime_us {0} of 1000000")
-    @ValueSource(longs = {-1, 1_000_000})
-    void withoutRtThrottlingAStarvedNormalThreadOfTheProcessMakesTheTranslatorDemote(long runtimeUs) throws Exception {
-        proc.rtRuntime(runtimeUs);
-        try (RealTimeTranslator translator = translator()) {
-            translator.apply(translator.plan(single(100, 102, 9, 103, 1)));
-            proc.runnable(100, 1000, 101, "helper", 5_000);
-            await().atMost(Duration.ofSeconds(5)).until(() -> kernel.calls.contains("setScheduler 102 OTHER 0"));
-            assertThat(kernel.callsStartingWith("setScheduler 10")).containsExactly("setScheduler 102 RR 99",
-                    "setScheduler 103 RR 1", "setScheduler 102 OTHER 0", "setScheduler 103 OTHER 0");
+    @Test
+    void progressLongerAgoThanTheProgressAgeNoLongerExcuses() {
+        progress.set(new Reading(9_800, clock.get(), 0, 0));
+        proc.runnable(100, 1000, 103, "consumer", 5_000);
+        try (RtWatchdog watchdog = watchdog()) {
+            watchdog.start();
+            awaitSevenLooks();
+            clock.addAndGet(3_000 * MS);
+            awaitSevenLooks();
+            assertThat(reasons).isEmpty();
+
+            clock.addAndGet(1 * MS);
+            await().atMost(Duration.ofSeconds(5)).until(() -> !reasons.isEmpty());
+            assertThat(reasons.get(0)).endsWith("has shown no progress for longer than the 3000 ms progress age: its"
+                    + " operators last processed tuples (9800 tuples/s, read 3001 ms ago)");
+        }
+    }
+
+    @Test
+    void aStarvedNormalThreadIsNotWatched() {
+        proc.runnable(100, 1000, 101, "helper", 5_000);
+        try (RtWatchdog watchdog = watchdog()) {
+            watchdog.start();
+            awaitSevenLooks();
+            clock.addAndGet(600 * MS);
+            awaitSevenLooks();
+            assertThat(reasons).as("the helper starved for the stall time but is not real-time").isEmpty();
+        }
+    }
+
+    @Test
+    void aCanaryMayWaitWhatThrottlingAllowsPlusTheStall() {
+        proc.runnable(200, 1000, 201, "canary", 7_000);
+        try (RtWatchdog watchdog = watchdog()) {
+            watchdog.start();
+            awaitSevenLooks();
+            assertThat(canaryCpus).as("canaries watch the CPUs the RT threads' process may use").first()
+                    .isEqualTo(Set.of(0, 1));
+            clock.addAndGet(2_000 * MS);
+            awaitSevenLooks();
+            assertThat(reasons).as("950 ms that RT threads may hold the CPU, a period and the 50 ms stall").isEmpty();
+
+            clock.addAndGet(1 * MS);
+            await().atMost(Duration.ofSeconds(5)).until(() -> !reasons.isEmpty());
+            assertThat(reasons.get(0)).isEqualTo("the daemon's canary on CPU 1, a SCHED_OTHER thread, got no CPU for"
+                    + " 2001 ms, more than the 50 ms stall beyond the 1950 ms it may wait (real-time threads may hold a"
+                    + " CPU for 950 ms of every 1000 ms (sched_rt_runtime_us 950000 of sched_rt_period_us 1000000)):"
+                    + " nothing but real-time threads runs there");
+        }
+    }
+
+    @Test
+    void withoutThrottlingACanaryMayWaitOnlyTheStall() {
+        proc.rtRuntime(-1).runnable(200, 1000, 201, "canary", 7_000);
+        try (RtWatchdog watchdog = watchdog()) {
+            watchdog.start();
+            awaitSevenLooks();
+            clock.addAndGet(51 * MS);
+            await().atMost(Duration.ofSeconds(5)).until(() -> !reasons.isEmpty());
+            assertThat(reasons.get(0)).startsWith("the daemon's canary on CPU 1, a SCHED_OTHER thread, got no CPU for"
+                    + " 51 ms").contains("nothing throttles real-time threads");
+        }
+    }
+
+    @Test
+    void aSleepingCanaryIsFine() {
+        proc.rtRuntime(-1);
+        try (RtWatchdog watchdog = watchdog()) {
+            watchdog.start();
+            awaitSevenLooks();
+            clock.addAndGet(10_000 * MS);
+            awaitSevenLooks();
+            assertThat(reasons).as("a canary asleep got the CPU when it woke last").isEmpty();
         }
     }
 }

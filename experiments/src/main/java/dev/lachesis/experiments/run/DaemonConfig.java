@@ -9,10 +9,9 @@ import java.util.Objects;
 /**
  * Writes the policy file the experiments run {@code lachesis run} with for one {@link SchedulingMode}:
  * the query JVM they started ({@link SpeBlock}), metrics read back from their metric store, the
- * mode's policy and translator every period, and a journal and cgroup root of their own. Under the
- * real-time translator the watchdog tolerates the seconds QS-IO starves short queues for on purpose
- * (the RT budget already keeps SCHED_OTHER threads alive). The {@link SchedulingMode#STATIC} mode
- * writes the query's {@link HandSetPriority}. Immutable.
+ * mode's policy and translator every period, and a journal and cgroup root of their own. The
+ * real-time translator runs with its watchdog's defaults, the safety net a user gets. The
+ * {@link SchedulingMode#STATIC} mode writes the query's {@link HandSetPriority}. Immutable.
  *
  * @param spe the query JVM to schedule
  * @param mode what the daemon schedules with; {@link SchedulingMode#OS} plans only (run it with {@code --dry-run})
@@ -43,14 +42,6 @@ public record DaemonConfig(SpeBlock spe, SchedulingMode mode, int storeHttpPort,
 
     /** The YAML text. */
     public String yaml() {
-        String watchdog = mode.translator().equals("rt") ? """
-                    translator-settings:
-                      # QS-IO under overload starves short queues for seconds on purpose; the RT budget
-                      # (cpu.rt_runtime_us, 950 ms of each second) keeps SCHED_OTHER threads alive. A
-                      # look every second is enough to see a 10 s stall and costs a fifth of the default
-                      # 200 ms period (each look reads the stat file of every thread of the SPE).
-                      watchdog: {stall: 10s, period: 1s}
-                """ : "";
         String policySettings = mode == SchedulingMode.STATIC ? handSet.policyYaml() : "";
         return """
                 # Written by the Lachesis experiments: %s (policy %s, translator %s).
@@ -64,13 +55,13 @@ public record DaemonConfig(SpeBlock spe, SchedulingMode mode, int storeHttpPort,
                     policy: %s
                     period: %dms
                     translator: %s
-                %s%scgroups:
+                %scgroups:
                   root: %s
                 journal: %s
                 logging:
                   level: warn
                 """.formatted(mode.label(), mode.policy(), mode.translator(), spe.yaml(), storeHttpPort,
-                mode.fileName(), mode.policy(), period.toMillis(), mode.translator(), policySettings, watchdog,
+                mode.fileName(), mode.policy(), period.toMillis(), mode.translator(), policySettings,
                 cgroupRoot, journal);
     }
 

@@ -28,17 +28,21 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Turns a policy file into an {@link Assembly}: validates it ({@link ConfigValidator}), creates
  * metric sources, drivers, translators and policies through their factories, then checks what only
  * the created plug-ins know — that each translator accepts its policy's schedule form and that every
- * metric the policies need can be resolved for every SPE instance. {@code validate} and {@code run}
- * both go through here, so a file {@code validate} accepts is one {@code run} starts with. Collects
- * every problem before failing; on failure closes whatever it created. Stateless apart from its
- * collaborators.
+ * metric the policies and their translators need can be resolved for every SPE instance.
+ * {@code validate} and {@code run} both go through here, so a file {@code validate} accepts is one
+ * {@code run} starts with. Collects every problem before failing; on failure closes whatever it
+ * created. Stateless apart from its collaborators.
  */
 public final class Assembler {
+    private static final Logger LOG = LoggerFactory.getLogger(Assembler.class);
+
     private final PluginRegistry plugins;
     private final JvmThreadLister threads;
     private final Clock clock;
@@ -148,6 +152,17 @@ public final class Assembler {
         Set<String> needed = new LinkedHashSet<>();
         for (ScheduledPolicy policy : policies) {
             needed.addAll(policy.policy().requiredMetrics());
+            for (String optional : policy.translator().optionalMetrics()) {
+                List<String> without = spes.stream()
+                        .filter(spe -> !metrics.canResolve(optional, spe.driver().providedMetrics()))
+                        .map(Spe::name).toList();
+                if (without.isEmpty()) {
+                    needed.add(optional);
+                } else {
+                    LOG.info("Policy '{}': its translator works without metric '{}', which SPE(s) {} cannot give",
+                            policy.name(), optional, without);
+                }
+            }
         }
         metrics.register(needed);
         for (Spe spe : spes) {

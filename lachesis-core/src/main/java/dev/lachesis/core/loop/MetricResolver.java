@@ -26,6 +26,9 @@ public interface MetricResolver {
      */
     void checkResolvable(String speName, Set<String> provided) throws ConfigException;
 
+    /** Whether {@code metricName} could be resolved for a driver that provides {@code provided}; registers nothing. */
+    boolean canResolve(String metricName, Set<String> provided);
+
     /**
      * Resolves every registered metric for one SPE instance this round.
      *

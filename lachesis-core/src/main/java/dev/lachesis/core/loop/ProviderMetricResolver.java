@@ -8,6 +8,7 @@ import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.spi.DriverException;
 import dev.lachesis.core.spi.SpeDriver;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -16,10 +17,12 @@ import java.util.Set;
  * (built-ins and {@code ServiceLoader} additions). Not thread-safe; used by the loop's thread.
  */
 public final class ProviderMetricResolver implements MetricResolver {
+    private final MetricCatalog catalog;
     private final MetricProvider provider;
 
     public ProviderMetricResolver() {
-        this.provider = new MetricProvider(MetricCatalog.load());
+        this.catalog = MetricCatalog.load();
+        this.provider = new MetricProvider(catalog);
     }
 
     @Override
@@ -30,6 +33,18 @@ public final class ProviderMetricResolver implements MetricResolver {
     @Override
     public void checkResolvable(String speName, Set<String> provided) throws ConfigException {
         provider.checkResolvable(speName, provided);
+    }
+
+    @Override
+    public boolean canResolve(String metricName, Set<String> provided) {
+        MetricProvider probe = new MetricProvider(catalog);
+        probe.register(List.of(metricName));
+        try {
+            probe.checkResolvable("probe", provided);
+            return true;
+        } catch (ConfigException e) {
+            return false;
+        }
     }
 
     @Override

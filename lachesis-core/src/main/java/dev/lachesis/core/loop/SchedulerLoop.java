@@ -260,6 +260,7 @@ public final class SchedulerLoop implements AutoCloseable {
             if (input.size() < policy.spes().size()) {
                 problems.add("policy '" + policy.name()
                         + "' kept its last priorities: an SPE it schedules could not be seen");
+                observeWithout(policy, new PolicyInput(now, input), problems);
                 continue;
             }
             TranslationPlan plan = schedule(policy, now, input, apply, problems);
@@ -298,7 +299,9 @@ public final class SchedulerLoop implements AutoCloseable {
                                      List<String> problems) {
         String key = "policy " + policy.name();
         try {
-            Schedule schedule = policy.policy().schedule(new PolicyInput(now, input));
+            PolicyInput round = new PolicyInput(now, input);
+            policy.translator().observe(round);
+            Schedule schedule = policy.policy().schedule(round);
             TranslationPlan plan = policy.translator().plan(schedule);
             TranslationPlan result = apply ? policy.translator().apply(plan) : plan;
             conditions.clear(key);
@@ -313,6 +316,20 @@ public final class SchedulerLoop implements AutoCloseable {
             problems.add(message);
         }
         return null;
+    }
+
+    /**
+     * Shows the translator of a policy that cannot run this round what could be seen, so it counts
+     * the round (the real-time watchdog judges a query's progress stale after rounds without it).
+     */
+    private void observeWithout(ScheduledPolicy policy, PolicyInput round, List<String> problems) {
+        try {
+            policy.translator().observe(round);
+        } catch (RuntimeException e) {
+            String message = "policy '" + policy.name() + "' failed: " + e;
+            conditions.fail("policy " + policy.name(), message, e);
+            problems.add(message);
+        }
     }
 
     private void remember(RoundReport report) {

@@ -2,6 +2,7 @@ package dev.lachesis.core.spi;
 
 import dev.lachesis.core.schedule.Schedule;
 import dev.lachesis.core.schedule.ScheduleForm;
+import java.util.Set;
 
 /**
  * Turns a policy's schedule into what the Linux scheduler obeys (2021 paper §5.3, Definition 3.3):
@@ -16,6 +17,25 @@ public interface Translator extends AutoCloseable {
     /** Whether it puts threads in a real-time class (SCHED_RR/FIFO); policies adapt to that. */
     default boolean isRealTime() {
         return false;
+    }
+
+    /**
+     * The metrics (see {@link dev.lachesis.core.metric.MetricNames}) the translator reads from
+     * {@link #observe} when it can have them. It works without them (the real-time watchdog then
+     * judges by its canaries alone), so each is registered at start-up only when every SPE's driver
+     * can resolve it; the default uses none.
+     */
+    default Set<String> optionalMetrics() {
+        return Set.of();
+    }
+
+    /**
+     * Shows the translator the round its policy is about to schedule from, every round before
+     * {@link #plan}: what a translator that judges the queries' health (the real-time watchdog
+     * reads their progress) needs beyond the schedule. Also called in a round the policy cannot run
+     * because an SPE it schedules could not be seen, with the SPEs that could. The default ignores it.
+     */
+    default void observe(PolicyInput round) {
     }
 
     /** Normalises {@code schedule} into OS values without touching any thread. */

@@ -63,6 +63,21 @@ class AssemblerTest {
     }
 
     @Test
+    void aMetricATranslatorCanUseIsRegisteredWhenEveryDriverGivesIt() throws ConfigException {
+        FakeTranslatorFactories.OPTIONAL.add(MetricNames.INPUT_QUEUE);
+        FakeTranslatorFactories.OPTIONAL.add(MetricNames.PROCESSED_RATE);
+        String yaml = VALID.replace("policy: fake-order", "policy: fake-groups")
+                .replace("translator: fake-nice", "translator: fake-shares");
+        try (Assembly assembly = assemble(yaml)) {
+            assertThat(assembly.policies()).hasSize(1);
+            assertThat(resolver.registered()).as("fake-groups needs nothing; the fake drivers give input-queue,"
+                    + " not processed-rate").containsExactly(MetricNames.INPUT_QUEUE);
+        } finally {
+            FakeTranslatorFactories.OPTIONAL.clear();
+        }
+    }
+
+    @Test
     void driversOfSpesUnderARealTimeTranslatorAreToldSoTheyCanWarn() throws ConfigException {
         String yaml = VALID.replace("""
                     translator: fake-nice

@@ -77,6 +77,34 @@ class SchedulerLoopTest {
     }
 
     @Test
+    void eachTranslatorObservesTheRoundItsPolicySchedulesFrom() {
+        SchedulerLoop loop = loop();
+
+        loop.runRound(at(0));
+        loop.runRound(at(1));
+
+        assertThat(fastTranslator.observed()).extracting(PolicyInput::now).containsExactly(at(0), at(1));
+        assertThat(fastTranslator.observed().get(1).spes()).singleElement().satisfies(round -> {
+            assertThat(round.state().speName()).isEqualTo("storm");
+            assertThat(round.metrics()).containsKey(MetricNames.INPUT_QUEUE);
+        });
+        assertThat(slowTranslator.observed()).singleElement().satisfies(round ->
+                assertThat(round.spes()).extracting(r -> r.state().speName()).containsExactly("storm", "flink"));
+    }
+
+    @Test
+    void aTranslatorAlsoObservesTheRoundsItsPolicyCannotRunIn() {
+        SchedulerLoop loop = loop();
+        flink.failWith("no Flink cluster at 127.0.0.1:8081");
+
+        loop.runRound(at(0));
+
+        assertThat(slowTranslator.history()).as("the policy kept its last priorities").isEmpty();
+        assertThat(slowTranslator.observed()).singleElement().satisfies(round ->
+                assertThat(round.spes()).extracting(r -> r.state().speName()).containsExactly("storm"));
+    }
+
+    @Test
     void aRoundOnlyRefreshesTheSpesItsDuePoliciesSchedule() {
         SchedulerLoop loop = loop();
         loop.runRound(at(0));

@@ -26,6 +26,11 @@ public final class FakeResolver implements MetricResolver {
     }
 
     @Override
+    public boolean canResolve(String metricName, Set<String> provided) {
+        return provided.contains(metricName);
+    }
+
+    @Override
     public void checkResolvable(String speName, Set<String> provided) throws ConfigException {
         List<String> problems = new ArrayList<>();
         for (String metric : registered) {

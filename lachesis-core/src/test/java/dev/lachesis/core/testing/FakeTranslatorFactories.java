@@ -5,7 +5,9 @@ import dev.lachesis.core.spi.Translator;
 import dev.lachesis.core.spi.TranslatorContext;
 import dev.lachesis.core.spi.TranslatorFactory;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CopyOnWriteArraySet;
 
 /**
  * Translator plug-ins for tests: {@code fake-nice} and {@code fake-rr} (single-priority; the latter
@@ -14,6 +16,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public final class FakeTranslatorFactories {
     /** Every translator the factories made, so tests can look at what they applied. */
     public static final List<RecordingTranslator> CREATED = new CopyOnWriteArrayList<>();
+    /** The optional metrics of every translator made from now on (none unless a test adds some). */
+    public static final Set<String> OPTIONAL = new CopyOnWriteArraySet<>();
 
     private FakeTranslatorFactories() {
     }
@@ -28,6 +32,7 @@ public final class FakeTranslatorFactories {
         @Override
         public Translator create(TranslatorContext context) {
             RecordingTranslator translator = new RecordingTranslator(name(), ScheduleForm.SINGLE_PRIORITY);
+            translator.useOptionally(OPTIONAL);
             CREATED.add(translator);
             return translator;
         }
@@ -43,6 +48,7 @@ public final class FakeTranslatorFactories {
         @Override
         public Translator create(TranslatorContext context) {
             RecordingTranslator translator = new RecordingTranslator(name(), ScheduleForm.GROUPING);
+            translator.useOptionally(OPTIONAL);
             CREATED.add(translator);
             return translator;
         }
@@ -58,6 +64,7 @@ public final class FakeTranslatorFactories {
         @Override
         public Translator create(TranslatorContext context) {
             RecordingTranslator translator = new RecordingTranslator(name(), ScheduleForm.SINGLE_PRIORITY, true);
+            translator.useOptionally(OPTIONAL);
             CREATED.add(translator);
             return translator;
         }

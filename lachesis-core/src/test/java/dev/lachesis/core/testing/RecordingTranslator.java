@@ -3,6 +3,7 @@ package dev.lachesis.core.testing;
 import dev.lachesis.core.schedule.Schedule;
 import dev.lachesis.core.schedule.ScheduleForm;
 import dev.lachesis.core.schedule.ThreadPriority;
+import dev.lachesis.core.spi.PolicyInput;
 import dev.lachesis.core.spi.TranslatedThread;
 import dev.lachesis.core.spi.TranslationPlan;
 import dev.lachesis.core.spi.Translator;
@@ -11,11 +12,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A translator that "applies" into a map (tid → value, value = minus the rounded priority, like a
- * nice value) instead of the kernel, remembers every applied plan, can be told to refuse, and
- * restores the map on {@link #close()}. Not thread-safe.
+ * nice value) instead of the kernel, remembers every applied plan and every round it observed, can
+ * be told to refuse and to require metrics, and restores the map on {@link #close()}. Not
+ * thread-safe.
  */
 public final class RecordingTranslator implements Translator {
     private final String name;
@@ -23,6 +26,8 @@ public final class RecordingTranslator implements Translator {
     private final boolean realTime;
     private final Map<Integer, Long> applied = new HashMap<>();
     private final List<TranslationPlan> history = new ArrayList<>();
+    private final List<PolicyInput> observed = new ArrayList<>();
+    private Set<String> optionalMetrics = Set.of();
     private String refusal;
     private boolean closed;
 
@@ -44,6 +49,26 @@ public final class RecordingTranslator implements Translator {
     /** From now on, {@link #apply} throws with {@code message}; {@code null} lets it work again. */
     public synchronized void refuseWith(String message) {
         refusal = message;
+    }
+
+    /** From now on, {@link #optionalMetrics()} returns {@code metrics}. */
+    public synchronized void useOptionally(Set<String> metrics) {
+        optionalMetrics = Set.copyOf(metrics);
+    }
+
+    @Override
+    public synchronized Set<String> optionalMetrics() {
+        return optionalMetrics;
+    }
+
+    @Override
+    public synchronized void observe(PolicyInput round) {
+        observed.add(round);
+    }
+
+    /** Every round shown to {@link #observe}, oldest first. */
+    public synchronized List<PolicyInput> observed() {
+        return List.copyOf(observed);
     }
 
     @Override

@@ -202,8 +202,7 @@ public final class SetCommand implements Callable<Integer> {
         if (mechanism.rr != null || mechanism.fifo != null) {
             int p = mechanism.rr != null ? mechanism.rr : mechanism.fifo;
             SchedPolicy policy = mechanism.rr != null ? SchedPolicy.RR : SchedPolicy.FIFO;
-            WatchdogSettings noWatchdog = new WatchdogSettings(false, WatchdogSettings.DEFAULT.period(),
-                    WatchdogSettings.DEFAULT.stall(), WatchdogSettings.DEFAULT.backoff());
+            WatchdogSettings noWatchdog = WatchdogSettings.DEFAULT.disabled();
             return new RealTimeTranslator("set", new RealTimeSettings(policy, new IntRange(p, p), new LinearNormaliser(), 0, noWatchdog),
                     m.kernel(), m.proc(), cgroups, shared, cgroupSettings());
         }

@@ -32,6 +32,9 @@ public interface Kernel {
      */
     void setScheduler(int tid, SchedPolicy policy, int rtPriority) throws KernelException;
 
+    /** Lets thread {@code tid} run on CPU {@code cpu} only ({@code sched_setaffinity}). */
+    void setAffinity(int tid, int cpu) throws KernelException;
+
     /** The calling thread's kernel thread id. */
     int currentTid();
 

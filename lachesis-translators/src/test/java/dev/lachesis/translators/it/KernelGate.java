@@ -23,6 +23,11 @@ public final class KernelGate {
         return Machine.system().cgroups().map(h -> Files.isWritable(h.mount())).orElse(false);
     }
 
+    /** Whether a test may switch the kernel's RT throttling off for a moment (and put it back). */
+    public static boolean canChangeRtThrottling() {
+        return canUseRealTime() && Files.isWritable(RtThrottlingOff.SYSCTL);
+    }
+
     public static boolean hasRtGroupScheduling() {
         return canUseRealTime() && Machine.system().cgroups().map(h -> h.hasRtGroupScheduling()).orElse(false);
     }

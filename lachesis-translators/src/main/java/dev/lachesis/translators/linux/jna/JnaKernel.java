@@ -98,6 +98,20 @@ public final class JnaKernel implements Kernel {
     }
 
     @Override
+    public void setAffinity(int tid, int cpu) throws KernelException {
+        int bits = NativeLong.SIZE * 8;
+        NativeLong[] mask = new NativeLong[cpu / bits + 1];
+        for (int i = 0; i < mask.length; i++) {
+            mask[i] = new NativeLong(i == cpu / bits ? 1L << (cpu % bits) : 0);
+        }
+        try {
+            libc.sched_setaffinity(tid, new NativeLong((long) mask.length * NativeLong.SIZE), mask);
+        } catch (LastErrorException e) {
+            throw KernelException.of("sched_setaffinity(tid=" + tid + ", cpu=" + cpu + ")", e.getErrorCode());
+        }
+    }
+
+    @Override
     public int currentTid() {
         if (hasGettid) {
             return libc.gettid();

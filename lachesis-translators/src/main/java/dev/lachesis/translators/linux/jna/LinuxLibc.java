@@ -107,6 +107,18 @@ public interface LinuxLibc extends Library {
     int sched_get_priority_min(int policy) throws LastErrorException;
 
     /**
+     * {@code int sched_setaffinity(pid_t pid, size_t cpusetsize, const cpu_set_t *mask)}: sets the
+     * CPUs thread {@code pid} (0: the caller) may run on. The mask is a bit array in unsigned longs,
+     * CPU {@code n} being bit {@code n % 64} of word {@code n / 64} on a 64-bit machine.
+     *
+     * @param cpusetsize the size of {@code mask} in bytes
+     * @return 0
+     * @throws LastErrorException EINVAL no CPU of the mask is online or allowed by the thread's cpuset;
+     *     ESRCH no such thread; EPERM not allowed
+     */
+    int sched_setaffinity(int pid, NativeLong cpusetsize, NativeLong[] mask) throws LastErrorException;
+
+    /**
      * {@code pid_t gettid(void)}: the caller's thread id. glibc 2.30 and later only; callers probe
      * for it once and fall back to {@code /proc/thread-self}.
      *

@@ -1,0 +1,134 @@
+package dev.lachesis.translators;
+
+import dev.lachesis.core.model.ThreadRef;
+import dev.lachesis.translators.QueryProgress.Reading;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Decides, from one look of the watchdog, whether real time must go: the rules that tell a livelock
+ * from the starvation a strict-priority policy causes on purpose beyond saturation. Two things are
+ * protected, the machine first:
+ * <ol>
+ *   <li><b>The machine.</b> A canary of the daemon, a SCHED_OTHER thread pinned to a CPU the RT
+ *       threads run on, that got no CPU for longer than an ordinary thread may wait while the
+ *       kernel throttles RT threads ({@link RtThrottling#allowanceNanos()}) plus the stall time
+ *       means nothing but real-time threads runs there: demote.</li>
+ *   <li><b>The query.</b> A real-time thread that is runnable but got no CPU for the stall time
+ *       is a livelock only when its query as a whole makes no progress. A query whose operators
+ *       ({@link QueryProgress}: sources aside) processed tuples in one of the last {@link #ROUNDS}
+ *       rounds observed, no longer than the progress age ago, is working as its policy intends, and
+ *       the starving thread is let be, whichever thread it is; otherwise — no round ever showed it
+ *       processing (no metrics), the last {@link #ROUNDS} rounds showed 0 tuples/s or nothing, or
+ *       the last progress is older than the progress age — the starving thread trips the watchdog
+ *       as it always did.</li>
+ * </ol>
+ * Pure, stateless and thread-safe.
+ */
+final class LivelockJudge {
+    /**
+     * How many observed rounds in a row without its operators processing tuples make a query not
+     * progressing. Five, because the metrics pipeline itself falters on a busy machine: in the Storm
+     * ETL sweep on the loaded test machine, five rounds in a row had no value (the store lagged and
+     * the driver saw no fresh metrics for the topology) while the query processed 20000 tuples/s
+     * before and after.
+     */
+    static final int ROUNDS = 5;
+
+    /**
+     * A real-time thread that was runnable but got no CPU for at least the stall time. Immutable.
+     *
+     * @param query its query, or {@code null} when the schedule did not say
+     */
+    record Starving(ThreadRef thread, String comm, long stalledNanos, QueryKey query) {
+        String describe() {
+            return "thread '" + comm + "' (" + thread.pid() + "/" + thread.tid() + ") was runnable but got no CPU for "
+                    + stalledNanos / 1_000_000 + " ms";
+        }
+    }
+
+    /** What one look decided. */
+    sealed interface Verdict permits Demote, Keep {
+    }
+
+    /** Real time must go, for {@code reason} (one line with the evidence). */
+    record Demote(String reason) implements Verdict {
+    }
+
+    /** Real time stays; {@code excused} are the starving threads whose queries progress. */
+    record Keep(List<Excused> excused) implements Verdict {
+        Keep {
+            excused = List.copyOf(excused);
+        }
+    }
+
+    /** A starving thread let be, with the reading that shows its query progressing and that reading's age. */
+    record Excused(Starving thread, Reading progress, long ageNanos) {
+    }
+
+    private final long stallNanos;
+    private final long progressAgeNanos;
+
+    /**
+     * @param stallNanos how long a thread may go without CPU before it counts as starving
+     * @param progressAgeNanos how long ago a query may last have progressed and still count
+     */
+    LivelockJudge(long stallNanos, long progressAgeNanos) {
+        this.stallNanos = stallNanos;
+        this.progressAgeNanos = progressAgeNanos;
+    }
+
+    /**
+     * Judges one look.
+     *
+     * @param canaryStarvedNanos per CPU, how long that CPU's canary has been runnable without running
+     * @param throttling the kernel's real-time throttling now
+     * @param starving the real-time threads starving for at least the stall time
+     * @param progress the newest progress reading of a query
+     * @param nowNanos the look's time
+     */
+    Verdict judge(Map<Integer, Long> canaryStarvedNanos, RtThrottling throttling, List<Starving> starving,
+                  Function<QueryKey, Optional<Reading>> progress, long nowNanos) {
+        long canaryLimit = throttling.allowanceNanos() + stallNanos;
+        for (Map.Entry<Integer, Long> canary : canaryStarvedNanos.entrySet()) {
+            if (canary.getValue() > canaryLimit) {
+                return new Demote("the daemon's canary on CPU " + canary.getKey() + ", a SCHED_OTHER thread, got no CPU"
+                        + " for " + canary.getValue() / 1_000_000 + " ms, more than the " + stallNanos / 1_000_000
+                        + " ms stall beyond the " + throttling.allowanceNanos() / 1_000_000 + " ms it may wait ("
+                        + throttling.describe() + "): nothing but real-time threads runs there");
+            }
+        }
+        List<Excused> excused = new ArrayList<>();
+        for (Starving thread : starving) {
+            Optional<Reading> reading = thread.query() == null ? Optional.empty() : progress.apply(thread.query());
+            long age = reading.isPresent() ? nowNanos - reading.get().observedAtNanos() : Long.MAX_VALUE;
+            if (reading.isPresent() && age <= progressAgeNanos && reading.get().roundsSince() < ROUNDS) {
+                excused.add(new Excused(thread, reading.get(), age));
+                continue;
+            }
+            return new Demote(thread.describe() + " and " + noProgress(thread.query(), reading, age));
+        }
+        return new Keep(excused);
+    }
+
+    private String noProgress(QueryKey query, Optional<Reading> reading, long ageNanos) {
+        if (query == null) {
+            return "no query is known for it";
+        }
+        if (reading.isEmpty()) {
+            return query + " has shown no progress: no round read its operators processing tuples";
+        }
+        String last = " (" + Math.round(reading.get().tuplesPerSecond()) + " tuples/s, read " + ageNanos / 1_000_000
+                + " ms ago)";
+        if (reading.get().roundsSince() >= ROUNDS) {
+            return query + " makes no progress: its operators processed nothing in the " + reading.get().roundsSince()
+                    + " rounds since they last did" + last + ": 0 tuples/s in " + reading.get().roundsAtZero()
+                    + ", no value in " + reading.get().roundsUnread();
+        }
+        return query + " has shown no progress for longer than the " + progressAgeNanos / 1_000_000
+                + " ms progress age: its operators last processed tuples" + last;
+    }
+}

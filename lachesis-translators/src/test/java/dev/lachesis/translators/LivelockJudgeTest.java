@@ -1,0 +1,126 @@
+package dev.lachesis.translators;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lachesis.core.model.ThreadRef;
+import dev.lachesis.translators.LivelockJudge.Demote;
+import dev.lachesis.translators.LivelockJudge.Keep;
+import dev.lachesis.translators.LivelockJudge.Starving;
+import dev.lachesis.translators.LivelockJudge.Verdict;
+import dev.lachesis.translators.QueryProgress.Reading;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The rules that tell a livelock from the starvation a strict-priority policy intends: a starving RT
+ * thread is let be while its query's operators process tuples (in one of the last five rounds, at
+ * most 30 s ago), and trips the watchdog when they never did, not in five rounds, or too long ago; a
+ * CPU's canary trips it
+ * once it waited the 500 ms stall beyond what RT throttling lets RT threads hold a CPU.
+ */
+class LivelockJudgeTest {
+    private static final long MS = 1_000_000;
+    private static final long NOW = 100_000 * MS;
+    private static final QueryKey ETL = new QueryKey("storm", "etl-1");
+    private static final QueryKey OTHER = new QueryKey("storm", "other-2");
+    private static final RtThrottling THROTTLED = new RtThrottling(950_000, 1_000_000, "sched_rt_runtime_us 950000");
+    private static final RtThrottling UNTHROTTLED = new RtThrottling(-1, 1_000_000, "sched_rt_runtime_us -1");
+
+    private final LivelockJudge judge = new LivelockJudge(500 * MS, 30_000 * MS);
+    private final Map<QueryKey, Reading> readings = new HashMap<>();
+
+    private static Starving starving(int tid, QueryKey query) {
+        return new Starving(new ThreadRef(100, tid), "Thread-" + tid + "-sink", 604 * MS, query);
+    }
+
+    private Verdict judge(Map<Integer, Long> canaries, RtThrottling throttling, Starving... threads) {
+        return judge.judge(canaries, throttling, List.of(threads), q -> Optional.ofNullable(readings.get(q)), NOW);
+    }
+
+    @Test
+    void aStarvingThreadOfAQueryThatProcessesTuplesIsLetBe() {
+        readings.put(ETL, new Reading(9_800, NOW - 1_200 * MS, 2, 2));
+
+        Verdict verdict = judge(Map.of(), THROTTLED, starving(101, ETL));
+
+        assertThat(verdict).isInstanceOfSatisfying(Keep.class, keep -> assertThat(keep.excused()).singleElement()
+                .satisfies(x -> {
+                    assertThat(x.thread().thread()).isEqualTo(new ThreadRef(100, 101));
+                    assertThat(x.progress().tuplesPerSecond()).isEqualTo(9_800);
+                    assertThat(x.ageNanos()).isEqualTo(1_200 * MS);
+                }));
+    }
+
+    @Test
+    void aStarvingThreadOfAQueryWithoutAnyReadingTripsAsBefore() {
+        Verdict verdict = judge(Map.of(), THROTTLED, starving(101, ETL));
+
+        assertThat(verdict).isEqualTo(new Demote("thread 'Thread-101-sink' (100/101) was runnable but got no CPU for"
+                + " 604 ms and query 'etl-1' of SPE 'storm' has shown no progress: no round read its operators"
+                + " processing tuples"));
+    }
+
+    @Test
+    void fiveRoundsInARowWithoutProcessingIsALivelock() {
+        readings.put(ETL, new Reading(9_800, NOW - 2_600 * MS, 3, 2));
+
+        assertThat(judge(Map.of(), THROTTLED, starving(101, ETL))).isEqualTo(new Demote("thread 'Thread-101-sink'"
+                + " (100/101) was runnable but got no CPU for 604 ms and query 'etl-1' of SPE 'storm' makes no"
+                + " progress: its operators processed nothing in the 5 rounds since they last did (9800 tuples/s,"
+                + " read 2600 ms ago): 0 tuples/s in 3, no value in 2"));
+    }
+
+    @Test
+    void progressLongerAgoThanTheProgressAgeDoesNotExcuse() {
+        readings.put(ETL, new Reading(9_800, NOW - 30_001 * MS, 0, 0));
+
+        assertThat(judge(Map.of(), THROTTLED, starving(101, ETL))).isEqualTo(new Demote("thread 'Thread-101-sink'"
+                + " (100/101) was runnable but got no CPU for 604 ms and query 'etl-1' of SPE 'storm' has shown no"
+                + " progress for longer than the 30000 ms progress age: its operators last processed tuples (9800"
+                + " tuples/s, read 30001 ms ago)"));
+
+        readings.put(ETL, new Reading(9_800, NOW - 30_000 * MS, 0, 0));
+        assertThat(judge(Map.of(), THROTTLED, starving(101, ETL))).isInstanceOf(Keep.class);
+    }
+
+    @Test
+    void oneQueryProgressingDoesNotExcuseAnotherOnesStarvingThread() {
+        readings.put(ETL, new Reading(9_800, NOW - 400 * MS, 0, 0));
+
+        Verdict verdict = judge(Map.of(), THROTTLED, starving(101, ETL), starving(201, OTHER));
+
+        assertThat(verdict).isInstanceOfSatisfying(Demote.class, d -> assertThat(d.reason())
+                .startsWith("thread 'Thread-201-sink' (100/201) was runnable but got no CPU for 604 ms and query"
+                        + " 'other-2' of SPE 'storm' has shown no progress"));
+    }
+
+    @Test
+    void aCanaryMayWaitTheRuntimeAndOnePeriodPlusTheStallWhileTheKernelThrottles() {
+        assertThat(judge(Map.of(0, 2_450 * MS, 1, 3 * MS), THROTTLED)).isEqualTo(new Keep(List.of()));
+
+        assertThat(judge(Map.of(0, 2_451 * MS, 1, 3 * MS), THROTTLED)).isEqualTo(new Demote("the daemon's canary on"
+                + " CPU 0, a SCHED_OTHER thread, got no CPU for 2451 ms, more than the 500 ms stall beyond the 1950 ms"
+                + " it may wait (real-time threads may hold a CPU for 950 ms of every 1000 ms (sched_rt_runtime_us"
+                + " 950000)): nothing but real-time threads runs there"));
+    }
+
+    @Test
+    void withoutThrottlingACanaryMayWaitOnlyTheStall() {
+        assertThat(judge(Map.of(1, 500 * MS), UNTHROTTLED)).isInstanceOf(Keep.class);
+
+        assertThat(judge(Map.of(1, 501 * MS), UNTHROTTLED)).isInstanceOfSatisfying(Demote.class, d -> assertThat(
+                d.reason()).startsWith("the daemon's canary on CPU 1, a SCHED_OTHER thread, got no CPU for 501 ms")
+                .contains("nothing throttles real-time threads (sched_rt_runtime_us -1)"));
+    }
+
+    @Test
+    void aStarvingCanaryTripsEvenWhileTheQueryProgresses() {
+        readings.put(ETL, new Reading(9_800, NOW - 400 * MS, 0, 0));
+
+        assertThat(judge(Map.of(0, 3_000 * MS), THROTTLED, starving(101, ETL))).isInstanceOfSatisfying(Demote.class,
+                d -> assertThat(d.reason()).startsWith("the daemon's canary on CPU 0"));
+    }
+}
