@@ -1,6 +1,8 @@
 package dev.lachesis.policies;
 
 import dev.lachesis.core.model.OperatorThread;
+import dev.lachesis.core.model.PhysicalOperator;
+import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.model.ThreadKind;
 import dev.lachesis.core.schedule.Schedule;
 import dev.lachesis.core.schedule.ScheduleForm;
@@ -16,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
+import java.util.stream.Collectors;
 
 /**
  * The skeleton of every single-priority policy: it walks the threads of each SPE instance in the
@@ -26,8 +29,9 @@ import java.util.OptionalDouble;
  * query.
  *
  * <p>A {@link Rating#neutral(java.util.Map) neutral} rating is resolved here, once every thread of the SPE is
- * rated: the thread gets the median of the priorities of its query's operators (one value per
- * operator, its main thread's, neutral ones left out), with the median under
+ * rated: the thread gets the median of the priorities of its query's logical operators (one value
+ * per logical operator, the mean of its replicas' main threads, so a parallel operator counts once;
+ * neutral ones left out), with the median under
  * {@value #NEUTRAL_MEDIAN} in its metrics. A query with no such priority this round leaves its
  * neutral threads out, like a thread without a rating.
  */
@@ -60,7 +64,7 @@ public abstract class ThreadRatingPolicy implements Policy {
             for (OperatorThread thread : Topology.schedulableThreads(round.state())) {
                 rater.rate(thread).ifPresent(r -> ratings.put(thread, r));
             }
-            Map<String, Double> medians = queryMedians(ratings);
+            Map<String, Double> medians = queryMedians(round.state(), ratings);
             String speName = round.state().speName();
             ratings.forEach((thread, r) -> {
                 if (!r.neutral()) {
@@ -78,16 +82,26 @@ public abstract class ThreadRatingPolicy implements Policy {
         return new SinglePrioritySchedule(name, threads, goal(input));
     }
 
-    /** Query id → the median of its operators' own priorities (main threads, neutral ones left out). */
-    private static Map<String, Double> queryMedians(Map<OperatorThread, Rating> ratings) {
-        Map<String, Map<String, Double>> byQuery = new HashMap<>();
+    /**
+     * Query id → the median of its logical operators' own priorities: one value per logical
+     * operator (the mean of its replicas' main threads), so a parallel operator counts once;
+     * neutral ratings left out.
+     */
+    private static Map<String, Double> queryMedians(SpeState state, Map<OperatorThread, Rating> ratings) {
+        Map<String, PhysicalOperator> operators = state.operatorsById();
+        Map<String, Map<List<String>, List<Double>>> byQuery = new HashMap<>();
         ratings.forEach((thread, r) -> {
             if (!r.neutral() && thread.kind() == ThreadKind.MAIN && thread.operatorId() != null) {
-                byQuery.computeIfAbsent(thread.queryId(), q -> new HashMap<>()).putIfAbsent(thread.operatorId(), r.priority());
+                PhysicalOperator operator = operators.get(thread.operatorId());
+                List<String> logical = operator == null ? List.of(thread.operatorId()) : operator.logicalOperatorIds();
+                byQuery.computeIfAbsent(thread.queryId(), q -> new HashMap<>())
+                        .computeIfAbsent(logical, l -> new ArrayList<>()).add(r.priority());
             }
         });
         Map<String, Double> medians = new HashMap<>();
-        byQuery.forEach((query, priorities) -> medians.put(query, median(new ArrayList<>(priorities.values()))));
+        byQuery.forEach((query, byOperator) -> medians.put(query, median(byOperator.values().stream()
+                .map(replicas -> replicas.stream().mapToDouble(Double::doubleValue).average().orElseThrow())
+                .collect(Collectors.toCollection(ArrayList::new)))));
         return medians;
     }
 

@@ -34,6 +34,23 @@ class QueueSizePolicyTest {
     }
 
     @Test
+    void aParallelOperatorCountsOnceInTheMedianSoTheSourceStaysBelowTheOverloadedOperator() {
+        // The shape of the Flink example query: source, a heavy operator with two replicas, a sink.
+        TestSpe spe = new TestSpe()
+                .query("q", List.of("S", "H", "K"), "S>H", "H>K")
+                .operator("S#0", "q", "S").replica("H#0", "q", "H", 0, 2).replica("H#1", "q", "H", 1, 2)
+                .operator("K#0", "q", "K")
+                .main("S#0").main("H#0").main("H#1").main("K#0")
+                .metric(QUEUE_SIZE, "H#0", 900).metric(QUEUE_SIZE, "H#1", 1100).metric(QUEUE_SIZE, "K#0", 0);
+
+        Schedule schedule = qs.schedule(spe.input(qs));
+
+        // logical operators H (mean 1000) and K (0): median 500, not the 900 of counting H twice
+        assertThat(priorities(schedule)).containsExactly(
+                entry("S#0-main", 500.0), entry("H#0-main", 900.0), entry("H#1-main", 1100.0), entry("K#0-main", 0.0));
+    }
+
+    @Test
     void chainGoalIsTheCoefficientOfVariationOfTheNonSourceQueues() {
         // queues 40, 10, 30: mean 80/3, population variance (40²+50²+10²)/9/3 = 4200/27
         double expected = Math.sqrt(4200.0 / 27) / (80.0 / 3);
