@@ -14,8 +14,8 @@ import java.time.Duration;
 
 /**
  * The one Jackson setup for configuration: strict (unknown keys, nulls for primitives and numbers
- * for enums are errors), kebab-case keys bound to Java records, durations written as {@code 1s}.
- * Thread-safe once built.
+ * for enums are errors), kebab-case keys bound to Java records, durations written as {@code 1s},
+ * sizes as {@code 8MiB}. Thread-safe once built.
  */
 public final class ConfigMapper {
     private static final ObjectMapper YAML = configure(YAMLMapper.builder()
@@ -37,8 +37,8 @@ public final class ConfigMapper {
     }
 
     private static ObjectMapper configure(ObjectMapper mapper) {
-        SimpleModule durations = new SimpleModule("lachesis-durations");
-        durations.addDeserializer(Duration.class, new JsonDeserializer<>() {
+        SimpleModule units = new SimpleModule("lachesis-units");
+        units.addDeserializer(Duration.class, new JsonDeserializer<>() {
             @Override
             public Duration deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
                 String text = p.getValueAsString();
@@ -52,7 +52,21 @@ public final class ConfigMapper {
                 }
             }
         });
-        mapper.registerModule(durations);
+        units.addDeserializer(ByteSize.class, new JsonDeserializer<>() {
+            @Override
+            public ByteSize deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+                String text = p.getValueAsString();
+                if (text == null) {
+                    return (ByteSize) ctxt.handleUnexpectedToken(ByteSize.class, p);
+                }
+                try {
+                    return ByteSize.parse(text);
+                } catch (IllegalArgumentException e) {
+                    return (ByteSize) ctxt.handleWeirdStringValue(ByteSize.class, text, e.getMessage());
+                }
+            }
+        });
+        mapper.registerModule(units);
         mapper.setPropertyNamingStrategy(com.fasterxml.jackson.databind.PropertyNamingStrategies.KEBAB_CASE);
         mapper.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
         mapper.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);

@@ -143,6 +143,9 @@ public final class ConfigNode {
         if (type == java.time.Duration.class) {
             return "a duration such as 500ms, 1s, 2m";
         }
+        if (type == ByteSize.class) {
+            return "a size such as 512KiB, 8MiB, 1GiB (binary units) or a number of bytes";
+        }
         if (type == int.class || type == Integer.class || type == long.class || type == Long.class) {
             return "a whole number";
         }

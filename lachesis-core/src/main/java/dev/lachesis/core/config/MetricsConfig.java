@@ -13,10 +13,11 @@ import java.time.Duration;
  * @param window how far back each query looks; default 10 s as in the papers
  * @param connectTimeout how long to wait for a connection; default 1 s
  * @param readTimeout how long to wait for an answer; default 2 s
+ * @param maxResponse the longest answer read from the source; the source gives the default
  * @param settings source-specific settings
  */
 public record MetricsConfig(String source, String url, Duration window, Duration connectTimeout,
-                            Duration readTimeout, JsonNode settings) {
+                            Duration readTimeout, ByteSize maxResponse, JsonNode settings) {
     public static final String DEFAULT_SOURCE = "graphite";
     public static final Duration DEFAULT_WINDOW = Duration.ofSeconds(10);
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(1);

@@ -2,6 +2,7 @@ package dev.lachesis.core.discovery;
 
 import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
+import dev.lachesis.core.config.ByteSize;
 import dev.lachesis.core.spi.DriverException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -24,29 +25,40 @@ import org.slf4j.LoggerFactory;
  * method is called reflectively, because {@code javac --release 17} refuses {@code --add-exports}
  * of a system module. The JDK does
  * the attach hand-shake itself, including a target in another mount or PID namespace and, as root,
- * a target running as another user. Thread-safe (each dump attaches and detaches).
+ * a target running as another user. A dump longer than the limit is not read to its end. Thread-safe
+ * (each dump attaches and detaches).
  */
 public final class AttachApiDumpSource implements ThreadDumpSource {
     private static final Logger LOG = LoggerFactory.getLogger(AttachApiDumpSource.class);
 
-    private final Method remoteDataDump;
+    private static final int CHUNK_BYTES = 8192;
 
-    private AttachApiDumpSource(Method remoteDataDump) {
+    private final Method remoteDataDump;
+    private final ByteSize maxDump;
+
+    private AttachApiDumpSource(Method remoteDataDump, ByteSize maxDump) {
         this.remoteDataDump = remoteDataDump;
+        this.maxDump = maxDump;
     }
 
     /**
-     * This source, when the attach API and its HotSpot thread dump are accessible in this JVM;
-     * empty otherwise ({@link AttachSupport#unavailableReason()} says why, and is the check to make
-     * before this class is loaded on a runtime that may lack {@code jdk.attach}).
+     * This source, reading dumps up to {@link #MAX_DUMP}, when the attach API and its HotSpot thread
+     * dump are accessible in this JVM; empty otherwise ({@link AttachSupport#unavailableReason()} says
+     * why, and is the check to make before this class is loaded on a runtime that may lack
+     * {@code jdk.attach}).
      */
     public static Optional<ThreadDumpSource> create() {
+        return create(MAX_DUMP);
+    }
+
+    // VisibleForTesting
+    static Optional<ThreadDumpSource> create(ByteSize maxDump) {
         if (AttachSupport.unavailableReason().isPresent()) {
             return Optional.empty();
         }
         try {
             Class<?> hotSpot = Class.forName(AttachSupport.HOTSPOT_PACKAGE + ".HotSpotVirtualMachine");
-            return Optional.of(new AttachApiDumpSource(hotSpot.getMethod("remoteDataDump", Object[].class)));
+            return Optional.of(new AttachApiDumpSource(hotSpot.getMethod("remoteDataDump", Object[].class), maxDump));
         } catch (ReflectiveOperationException e) {
             LOG.debug("The HotSpot attach API has no thread dump here: {}", e.toString());
             return Optional.empty();
@@ -66,9 +78,16 @@ public final class AttachApiDumpSource implements ThreadDumpSource {
         try (InputStream dump = (InputStream) remoteDataDump.invoke(vm, (Object) new Object[0])) {
             // Not readAllBytes(): on JDK 17 this stream's read(buffer, offset, length) takes length
             // for the end index, so a read at an offset >= length reports end of stream and the dump
-            // stops after 4096 bytes. transferTo() always reads at offset 0, as jcmd does.
+            // stops after 4096 bytes. Reading whole chunks at offset 0 works, as jcmd does.
             ByteArrayOutputStream text = new ByteArrayOutputStream();
-            dump.transferTo(text);
+            byte[] chunk = new byte[CHUNK_BYTES];
+            for (int n = dump.read(chunk); n >= 0; n = dump.read(chunk)) {
+                if (text.size() + (long) n > maxDump.bytes()) {
+                    throw JvmThreadDiscovery.failure(pid, "its thread dump is longer than the " + maxDump
+                            + " a dump may have");
+                }
+                text.write(chunk, 0, n);
+            }
             return text.toString(StandardCharsets.UTF_8);
         } catch (InvocationTargetException e) {
             throw JvmThreadDiscovery.failure(pid, "the thread dump failed: " + e.getCause().getMessage());

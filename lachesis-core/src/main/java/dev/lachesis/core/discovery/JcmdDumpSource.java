@@ -1,5 +1,6 @@
 package dev.lachesis.core.discovery;
 
+import dev.lachesis.core.config.ByteSize;
 import dev.lachesis.core.spi.DriverException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * Takes a thread dump by forking {@code jcmd <pid> Thread.print}, the fallback when the daemon's
  * JVM cannot do it in-process (see {@link AttachApiDumpSource}): slower (a second JVM starts) but
  * needs no JVM option. The output goes to a temporary file, so a {@code jcmd} that hangs is killed
- * after the timeout instead of blocking the round. Thread-safe.
+ * after the timeout instead of blocking the round, and a dump longer than the limit is not read.
+ * Thread-safe.
  */
 public final class JcmdDumpSource implements ThreadDumpSource {
     private static final Logger LOG = LoggerFactory.getLogger(JcmdDumpSource.class);
@@ -25,17 +27,24 @@ public final class JcmdDumpSource implements ThreadDumpSource {
 
     private final Path jcmd;
     private final Duration timeout;
+    private final ByteSize maxDump;
 
-    public JcmdDumpSource(Path jcmd, Duration timeout) {
+    /**
+     * @param jcmd the {@code jcmd} to run
+     * @param timeout how long it may take
+     * @param maxDump the longest output read
+     */
+    public JcmdDumpSource(Path jcmd, Duration timeout, ByteSize maxDump) {
         this.jcmd = jcmd;
         this.timeout = timeout;
+        this.maxDump = maxDump;
     }
 
-    /** {@code jcmd} of the JDK this daemon runs on, when it has one. */
+    /** {@code jcmd} of the JDK this daemon runs on, when it has one, reading dumps up to {@link #MAX_DUMP}. */
     public static Optional<JcmdDumpSource> ofRunningJdk() {
         Path candidate = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         return Files.isExecutable(candidate)
-                ? Optional.of(new JcmdDumpSource(candidate, DEFAULT_TIMEOUT))
+                ? Optional.of(new JcmdDumpSource(candidate, DEFAULT_TIMEOUT, MAX_DUMP))
                 : Optional.empty();
     }
 
@@ -51,6 +60,11 @@ public final class JcmdDumpSource implements ThreadDumpSource {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
                 throw JvmThreadDiscovery.failure(pid, jcmd + " did not finish within " + timeout.toSeconds() + " s");
+            }
+            long size = Files.size(output);
+            if (size > maxDump.bytes()) {
+                throw JvmThreadDiscovery.failure(pid, jcmd + " wrote a thread dump of " + size
+                        + " bytes, more than the " + maxDump + " a dump may have");
             }
             String text = Files.readString(output, StandardCharsets.UTF_8);
             if (process.exitValue() != 0) {

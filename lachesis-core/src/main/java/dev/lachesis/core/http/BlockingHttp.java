@@ -1,5 +1,6 @@
 package dev.lachesis.core.http;
 
+import dev.lachesis.core.config.ByteSize;
 import dev.lachesis.core.config.DurationText;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -25,7 +26,10 @@ import java.util.Objects;
  * within the read timeout: each read of the socket waits at most that long, and the body is read in
  * chunks against a deadline that long after connecting, so a server that trickles its body byte by
  * byte is given up on within twice the read timeout at worst. (HttpURLConnection parses the headers
- * itself; there only each read is bounded.) Redirects are followed, {@code Accept: application/json}
+ * itself; there only each read is bounded.) A body longer than the size limit is not read: a peer
+ * that answers 50 MB (a render target that matches far too much) fails the request with
+ * {@link Failure.Kind#TOO_LARGE} instead of filling the daemon's 64 MiB heap; the limit holds for
+ * a body sent without a length too. Redirects are followed, {@code Accept: application/json}
  * is sent, the body is decoded as UTF-8, and an error status is an answer, not a failure. Every
  * answer, error or not, is read to its end and closed so that the socket is reused; a failed
  * request's socket is closed.
@@ -39,14 +43,20 @@ public final class BlockingHttp {
 
     private final Duration connectTimeout;
     private final Duration readTimeout;
+    private final ByteSize maxBody;
 
     /**
      * @param connectTimeout how long to wait for a connection
      * @param readTimeout how long to wait for the whole answer once connected
+     * @param maxBody the longest body read; a longer one fails the request
      */
-    public BlockingHttp(Duration connectTimeout, Duration readTimeout) {
+    public BlockingHttp(Duration connectTimeout, Duration readTimeout, ByteSize maxBody) {
         this.connectTimeout = positive(connectTimeout, "connectTimeout");
         this.readTimeout = positive(readTimeout, "readTimeout");
+        this.maxBody = Objects.requireNonNull(maxBody, "maxBody");
+        if (maxBody.bytes() < 1 || maxBody.bytes() > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("maxBody must be from 1 byte to 2GiB, was " + maxBody);
+        }
     }
 
     public Duration connectTimeout() {
@@ -55,6 +65,10 @@ public final class BlockingHttp {
 
     public Duration readTimeout() {
         return readTimeout;
+    }
+
+    public ByteSize maxBody() {
+        return maxBody;
     }
 
     /** Sends a GET to {@code uri} and returns the answer, whatever its status. */
@@ -86,7 +100,7 @@ public final class BlockingHttp {
             int status = connection.getResponseCode();
             InputStream body = status >= HttpURLConnection.HTTP_BAD_REQUEST ? connection.getErrorStream()
                     : connection.getInputStream();
-            Response response = new Response(status, readToEnd(body, deadline));
+            Response response = new Response(status, readToEnd(body, connection.getContentLengthLong(), deadline));
             answered = true;
             return response;
         } catch (ConnectException e) {
@@ -127,12 +141,23 @@ public final class BlockingHttp {
         }
     }
 
-    /** Reads {@code body} (null when an error answer has none) to its end, by {@code deadline}, and closes it. */
-    private String readToEnd(InputStream body, long deadline) throws IOException, Failure {
+    /**
+     * Reads {@code body} (null when an error answer has none) to its end, by {@code deadline}, and
+     * closes it; a body longer than {@link #maxBody} is left unread.
+     *
+     * @param declared the Content-Length, or -1 when the server sent none
+     */
+    private String readToEnd(InputStream body, long declared, long deadline) throws IOException, Failure {
         if (body == null) {
             return "";
         }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        long max = maxBody.bytes();
+        if (declared > max) {
+            throw new Failure(Failure.Kind.TOO_LARGE, "an answer of " + declared + " bytes, more than the limit of "
+                    + maxBody, null);
+        }
+        // Sized up front when the length is known, so a large answer is not copied while it grows.
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(declared > 0 ? (int) declared : CHUNK_BYTES);
         byte[] chunk = new byte[CHUNK_BYTES];
         while (true) {
             failIfInterrupted();
@@ -144,6 +169,10 @@ public final class BlockingHttp {
             if (n < 0) {
                 body.close();
                 return bytes.toString(StandardCharsets.UTF_8);
+            }
+            if (bytes.size() + (long) n > max) {
+                throw new Failure(Failure.Kind.TOO_LARGE, "an answer of more than " + maxBody
+                        + " (the limit; it came without a Content-Length)", null);
             }
             bytes.write(chunk, 0, n);
         }
@@ -195,6 +224,8 @@ public final class BlockingHttp {
             REFUSED,
             /** Any other I/O failure: unknown host, connection reset, malformed answer. */
             IO,
+            /** The body is longer than the size limit; it was not read. */
+            TOO_LARGE,
             /** The calling thread was interrupted; its interrupt status is still set. */
             INTERRUPTED
         }

@@ -3,6 +3,7 @@ package dev.lachesis.core.discovery;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lachesis.core.config.ByteSize;
 import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.proc.ProcFs;
@@ -10,6 +11,7 @@ import dev.lachesis.core.spi.DriverException;
 import dev.lachesis.core.testing.ManualClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -150,6 +152,23 @@ class JvmThreadDiscoveryChildJvmTest {
                 .hasMessageEndingWith("failed (exit code 1): com.sun.tools.attach.AttachNotSupportedException: "
                         + "The VM does not support the attach mechanism");
         assertThat(child.isAlive()).isTrue();
+    }
+
+    @Test
+    void aDumpLongerThanTheLimitIsNotReadAndTheJvmRunsOn() throws Exception {
+        ChildJvm child = child(List.of(), List.of());
+        int pid = child.pid();
+        ByteSize small = ByteSize.kib(4);
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+
+        assertThatThrownBy(() -> AttachApiDumpSource.create(small).orElseThrow().threadDump(pid))
+                .hasMessage("cannot read the Java thread names of PID " + pid
+                        + ": its thread dump is longer than the 4KiB a dump may have");
+        assertThatThrownBy(() -> new JcmdDumpSource(jcmd, Duration.ofSeconds(60), small).threadDump(pid))
+                .hasMessageMatching("cannot read the Java thread names of PID " + pid + ": " + jcmd
+                        + " wrote a thread dump of [0-9]+ bytes, more than the 4KiB a dump may have");
+        assertThat(child.isAlive()).isTrue();
+        assertNamesEachThreadByItsOwnId(child, new JvmThreadDiscovery().threads(pid));
     }
 
     @Test

@@ -5,6 +5,7 @@ import static dev.lachesis.core.http.ScriptedHttpServer.redirect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.lachesis.core.config.ByteSize;
 import dev.lachesis.core.http.BlockingHttp.Failure;
 import dev.lachesis.core.http.BlockingHttp.Response;
 import java.io.IOException;
@@ -30,9 +31,10 @@ class BlockingHttpTest {
     /** Long enough that a trickled body outlasts every read timeout these tests use. */
     private static final int TRICKLED_BYTES = 2_000;
     private static final Duration TRICKLE_EVERY = Duration.ofMillis(10);
+    private static final ByteSize ROOMY = ByteSize.mib(1);
 
     private ScriptedHttpServer server;
-    private final BlockingHttp http = new BlockingHttp(PATIENT, PATIENT);
+    private final BlockingHttp http = new BlockingHttp(PATIENT, PATIENT, ROOMY);
 
     @BeforeEach
     void start() throws IOException {
@@ -103,7 +105,7 @@ class BlockingHttpTest {
     @Test
     void headersThatDoNotComeAreAReadTimeout() {
         server.on("/render", server.silence());
-        BlockingHttp impatient = new BlockingHttp(PATIENT, Duration.ofMillis(300));
+        BlockingHttp impatient = new BlockingHttp(PATIENT, Duration.ofMillis(300), ROOMY);
 
         Failure failure = failureOf(() -> impatient.get(server.uri("/render")));
 
@@ -114,11 +116,36 @@ class BlockingHttpTest {
     @Test
     void aBodyTrickledSlowerThanTheReadTimeoutIsAReadTimeoutThoughEachByteComesInTime() {
         server.on("/render", server.trickle(TRICKLED_BYTES, TRICKLE_EVERY));
-        BlockingHttp impatient = new BlockingHttp(PATIENT, Duration.ofMillis(500));
+        BlockingHttp impatient = new BlockingHttp(PATIENT, Duration.ofMillis(500), ROOMY);
 
         Failure failure = failureOf(() -> impatient.get(server.uri("/render")));
 
         assertThat(failure.kind()).isEqualTo(Failure.Kind.READ_TIMEOUT);
+    }
+
+    @Test
+    void aBodyUpToTheLimitIsRead() throws Exception {
+        String limit = "x".repeat(4096);
+        server.on("/exact", answer(200, limit)).on("/chunked", ScriptedHttpServer.chunked(limit));
+        BlockingHttp small = new BlockingHttp(PATIENT, PATIENT, ByteSize.kib(4));
+
+        assertThat(small.get(server.uri("/exact")).body()).isEqualTo(limit);
+        assertThat(small.get(server.uri("/chunked")).body()).isEqualTo(limit);
+    }
+
+    @Test
+    void aLongerBodyIsNotReadAndItsConnectionIsClosed() {
+        server.on("/declared", answer(200, "x".repeat(4097))).on("/chunked", ScriptedHttpServer.chunked("x".repeat(50_000)));
+        BlockingHttp small = new BlockingHttp(PATIENT, PATIENT, ByteSize.kib(4));
+
+        Failure declared = failureOf(() -> small.get(server.uri("/declared")));
+        Failure chunked = failureOf(() -> small.get(server.uri("/chunked")));
+
+        assertThat(declared.kind()).isEqualTo(Failure.Kind.TOO_LARGE);
+        assertThat(declared).hasMessage("an answer of 4097 bytes, more than the limit of 4KiB");
+        assertThat(chunked.kind()).isEqualTo(Failure.Kind.TOO_LARGE);
+        assertThat(chunked).hasMessage("an answer of more than 4KiB (the limit; it came without a Content-Length)");
+        assertThat(server.acceptedConnections()).as("the unread rest must not reach the next request").isEqualTo(2);
     }
 
     @Test
@@ -139,7 +166,7 @@ class BlockingHttpTest {
         try (ServerSocket full = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             List<Socket> queued = fillAcceptQueue(full);
             try {
-                BlockingHttp hasty = new BlockingHttp(Duration.ofMillis(200), PATIENT);
+                BlockingHttp hasty = new BlockingHttp(Duration.ofMillis(200), PATIENT, ROOMY);
 
                 Failure failure = failureOf(() -> hasty.get(URI.create("http://127.0.0.1:" + full.getLocalPort() + "/render")));
 
@@ -183,7 +210,7 @@ class BlockingHttpTest {
         }, "interrupter");
         interrupter.start();
         // The read timeout outlasts the whole trickle: only the interrupt can end this request early.
-        BlockingHttp veryPatient = new BlockingHttp(PATIENT, TRICKLE_EVERY.multipliedBy(TRICKLED_BYTES * 2L));
+        BlockingHttp veryPatient = new BlockingHttp(PATIENT, TRICKLE_EVERY.multipliedBy(TRICKLED_BYTES * 2L), ROOMY);
         try {
             Failure failure = failureOf(() -> veryPatient.get(server.uri("/render")));
 

@@ -24,8 +24,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A bare HTTP/1.1 server on 127.0.0.1, on plain sockets so that a test sees what a client does on
  * the wire: how many connections it opens and what each request carries. Each path answers the way a
- * test scripts it (an answer, a redirect, silence, a body trickled byte by byte); connections are
- * kept alive until the client closes them. Records every request.
+ * test scripts it (an answer, a chunked answer, a redirect, silence, a body trickled byte by byte);
+ * connections are kept alive until the client closes them. Records every request.
  */
 final class ScriptedHttpServer implements AutoCloseable {
     /** One request as it arrived; header names in lower case. */
@@ -80,6 +80,21 @@ final class ScriptedHttpServer implements AutoCloseable {
             byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
             out.write(head(status, "Content-Type: application/json\r\nContent-Length: " + bytes.length));
             out.write(bytes);
+        };
+    }
+
+    /** Sends {@code body} in chunks of at most 1,000 bytes, without a Content-Length. */
+    static Reply chunked(String body) {
+        return out -> {
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            out.write(head(200, "Content-Type: application/json\r\nTransfer-Encoding: chunked"));
+            for (int from = 0; from < bytes.length; from += 1000) {
+                int n = Math.min(1000, bytes.length - from);
+                out.write((Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.write(bytes, from, n);
+                out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+            }
+            out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
         };
     }
 

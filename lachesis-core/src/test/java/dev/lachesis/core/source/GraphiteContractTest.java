@@ -57,7 +57,7 @@ class GraphiteContractTest {
         RealGraphite.requireOrSkip();
         embedded = EmbeddedMetricSource.start(EmbeddedStoreConfig.defaults().withPorts(0, 0), WINDOW, Clock.systemUTC());
         graphite = new GraphiteMetricSource(new GraphiteSourceConfig(RealGraphite.URL, WINDOW, Duration.ofSeconds(1),
-                Duration.ofSeconds(5)));
+                Duration.ofSeconds(5), null));
     }
 
     @AfterEach

@@ -3,10 +3,12 @@ package dev.lachesis.core.source;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lachesis.core.config.ByteSize;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.source.embedded.EmbeddedMetricSource;
 import dev.lachesis.core.source.graphite.GraphiteMetricSource;
+import dev.lachesis.core.source.graphite.GraphiteSourceConfig;
 import dev.lachesis.core.spi.MetricSource;
 import dev.lachesis.core.spi.MetricSourceFactory;
 import dev.lachesis.core.spi.Plugins;
@@ -42,6 +44,14 @@ class MetricSourceFactoriesTest {
     }
 
     @Test
+    void graphiteReadsAnswersUpToMaxResponse() throws Exception {
+        assertThat(GraphiteSourceConfig.bind(ConfigNode.ofYaml("metrics", "max-response: 512KiB")).maxResponse())
+                .isEqualTo(ByteSize.kib(512));
+        assertThat(GraphiteSourceConfig.bind(ConfigNode.ofYaml("metrics", "url: http://a:1")).maxResponse())
+                .as("default").isEqualTo(ByteSize.mib(8));
+    }
+
+    @Test
     void graphiteDefaultsToTenSecondsOnLocalhost() throws Exception {
         try (MetricSource source = create("source: graphite")) {
             assertThat(source.describe()).isEqualTo("http://127.0.0.1:8080");
@@ -56,10 +66,19 @@ class MetricSourceFactoriesTest {
                 url: ftp://metrics
                 window: 500ms
                 connect-timeout: 0s
+                max-response: 1KiB
                 """)).isInstanceOf(ConfigException.class).hasMessage(String.join(System.lineSeparator(),
                 "metrics.url was 'ftp://metrics' but must be an http:// or https:// URL such as http://127.0.0.1:8080",
                 "metrics.window was '500ms' but must be at least 1s",
-                "metrics.connect-timeout was '0ms' but must be at least 10ms"));
+                "metrics.connect-timeout was '0ms' but must be at least 10ms",
+                "metrics.max-response was '1KiB' but must be at least 64KiB"));
+        ByteSize largest = GraphiteSourceConfig.largestMaxResponse();
+        assertThatThrownBy(() -> create("source: graphite\nmax-response: " + (largest.bytes() + 1)))
+                .hasMessage("metrics.max-response was '" + new ByteSize(largest.bytes() + 1) + "' but must be at most "
+                        + largest + ", a quarter of the daemon's heap; give it more heap first (-Xmx in LACHESIS_JAVA_OPTS)");
+        assertThatThrownBy(() -> create("source: graphite\nmax-response: 8MB"))
+                .hasMessage("metrics.max-response was '8MB' but must be a size such as 512KiB, 8MiB, 1GiB (binary units)"
+                        + " or a number of bytes");
         assertThatThrownBy(() -> create("source: graphite\nurl: http://127.0.0.1:8080/render"))
                 .hasMessage("metrics.url was 'http://127.0.0.1:8080/render' but must be graphite-web's base URL, without /render");
         assertThatThrownBy(() -> create("source: graphite\nsettings: {carbon-port: 1}"))
@@ -105,5 +124,7 @@ class MetricSourceFactoriesTest {
                 "metrics.settings.retention was '10s' but must be whole seconds from 30s (the window) to 1h"));
         assertThatThrownBy(() -> create("source: embedded\nurl: http://127.0.0.1:8080"))
                 .hasMessageStartingWith("metrics.url is not a known key");
+        assertThatThrownBy(() -> create("source: embedded\nmax-response: 1MiB"))
+                .hasMessageStartingWith("metrics.max-response is not a known key");
     }
 }

@@ -64,9 +64,9 @@ class QueryRoundBenchmark {
         try (EmbeddedMetricSource embedded = EmbeddedMetricSource.start(EmbeddedStoreConfig.defaults().withPorts(0, 0),
                 WINDOW, Clock.systemUTC())) {
             MetricSource graphite = new GraphiteMetricSource(new GraphiteSourceConfig(RealGraphite.URL, WINDOW,
-                    Duration.ofSeconds(1), Duration.ofSeconds(30)));
+                    Duration.ofSeconds(1), Duration.ofSeconds(30), null));
             MetricSource embeddedHttp = new GraphiteMetricSource(new GraphiteSourceConfig(
-                    "http://127.0.0.1:" + embedded.httpPort(), WINDOW, Duration.ofSeconds(1), Duration.ofSeconds(30)));
+                    "http://127.0.0.1:" + embedded.httpPort(), WINDOW, Duration.ofSeconds(1), Duration.ofSeconds(30), null));
             RealGraphite.sendCarbon(RealGraphite.CARBON_PORT, lines);
             RealGraphite.sendCarbon(embedded.carbonPort(), lines);
             Duration longWindow = Duration.ofSeconds(60);

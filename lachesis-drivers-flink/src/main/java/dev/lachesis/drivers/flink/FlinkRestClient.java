@@ -1,5 +1,6 @@
 package dev.lachesis.drivers.flink;
 
+import dev.lachesis.core.config.ByteSize;
 import dev.lachesis.core.http.BlockingHttp;
 import dev.lachesis.core.spi.DriverException;
 import java.net.URI;
@@ -14,8 +15,8 @@ import java.util.Map;
 /**
  * Asks a Flink cluster's REST endpoint (the JobManager's {@code rest.port}) for jobs, their graphs
  * and subtask metrics, in the calling thread ({@link BlockingHttp}, one kept-alive connection), each
- * request bounded by the timeout for connecting and again for the whole answer. Every failure is a
- * {@link DriverException} naming the URL. Thread-safe.
+ * request bounded by the timeout for connecting and again for the whole answer, and by
+ * {@link #MAX_ANSWER} in size. Every failure is a {@link DriverException} naming the URL. Thread-safe.
  */
 final class FlinkRestClient {
     /**
@@ -24,14 +25,25 @@ final class FlinkRestClient {
      * longer metric lists are split over several requests.
      */
     static final int MAX_PATH_AND_QUERY_CHARS = 3_900;
+    /**
+     * The longest answer read. The driver's answers are small (a job's graph takes some 2 KB a
+     * vertex, its vertex metrics less); a longer one, from a proxy or another service on the REST
+     * port, fails the round instead of filling the daemon's 64 MiB heap.
+     */
+    static final ByteSize MAX_ANSWER = ByteSize.mib(4);
 
     private final URI base;
     private final BlockingHttp http;
 
     FlinkRestClient(URI base, Duration timeout) {
+        this(base, timeout, MAX_ANSWER);
+    }
+
+    // VisibleForTesting
+    FlinkRestClient(URI base, Duration timeout, ByteSize maxAnswer) {
         String text = base.toString();
         this.base = URI.create(text.endsWith("/") ? text : text + "/");
-        this.http = new BlockingHttp(timeout, timeout);
+        this.http = new BlockingHttp(timeout, timeout, maxAnswer);
     }
 
     URI base() {
@@ -112,6 +124,9 @@ final class FlinkRestClient {
         } catch (BlockingHttp.Failure e) {
             if (e.kind() == BlockingHttp.Failure.Kind.INTERRUPTED) {
                 throw new DriverException("interrupted while asking Flink REST " + uri, e);
+            }
+            if (e.kind() == BlockingHttp.Failure.Kind.TOO_LARGE) {
+                throw new DriverException("Flink REST " + uri + " sent " + e.getMessage(), e);
             }
             throw new DriverException("Flink REST " + uri + " cannot be reached: " + e.getMessage(), e);
         }

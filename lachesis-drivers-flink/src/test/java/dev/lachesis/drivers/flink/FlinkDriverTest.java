@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.lachesis.core.config.ByteSize;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
 import dev.lachesis.core.model.JvmThread;
@@ -371,6 +372,19 @@ class FlinkDriverTest {
         FlinkDriver onlyOther = new FlinkDriver("flink", client(), new RestTaskMetrics(client(), clock, Duration.ofSeconds(10)),
                 failingForOther, new ProcFs(procRoot), () -> List.of(other), clock);
         assertThatThrownBy(onlyOther::refresh).hasMessage("cannot attach to JVM 777: permission denied");
+    }
+
+    @Test
+    void anAnswerLongerThanTheLimitFailsTheRoundWithoutBeingRead() {
+        String big = overview(JOB).replace("]}", ", " + "{\"jid\": \"x\"}, ".repeat(1000) + "{\"jid\": \"y\"}]}");
+        rest.answer("/jobs/overview", big);
+        FlinkRestClient small = new FlinkRestClient(rest.url(), Duration.ofSeconds(2), ByteSize.kib(4));
+
+        assertThatThrownBy(() -> new FlinkDriver("flink", small, new RestTaskMetrics(small, clock, Duration.ofSeconds(10)),
+                lister, new ProcFs(procRoot), () -> List.of(PID), clock).refresh())
+                .isInstanceOf(DriverException.class)
+                .hasMessage("Flink REST " + rest.url() + "/jobs/overview sent an answer of " + big.length()
+                        + " bytes, more than the limit of 4KiB");
     }
 
     @Test

@@ -26,10 +26,10 @@ import org.slf4j.LoggerFactory;
  * a form POST when the targets would make the URL too long for a web server. graphite-web (Django)
  * refuses a request with more than 1,000 parameters, so more than {@value #MAX_TARGETS_PER_REQUEST}
  * patterns are split into several requests, sent one after the other. Whatever goes wrong
- * (refused, timed out, HTTP error, HTML or broken JSON) becomes a {@link MetricSourceException}
- * whose one-line message names the URL and the targets; each condition is logged once and its
- * recovery once, never with a stack trace above debug. Null points and empty answers are data.
- * Requests block the calling thread ({@link BlockingHttp}) and reuse one kept-alive connection.
+ * (refused, timed out, HTTP error, HTML or broken JSON, an answer longer than {@code max-response})
+ * becomes a {@link MetricSourceException} whose one-line message names the URL and the targets; each
+ * condition is logged once and its recovery once, never with a stack trace above debug. Null
+ * points and empty answers are data. Requests block the calling thread ({@link BlockingHttp}) and reuse one kept-alive connection.
  * Thread-safe.
  */
 public final class GraphiteMetricSource implements MetricSource {
@@ -51,7 +51,7 @@ public final class GraphiteMetricSource implements MetricSource {
         this.base = config.baseUri();
         this.render = URI.create(base + "/render");
         this.window = config.window();
-        this.http = new BlockingHttp(config.connectTimeout(), config.readTimeout());
+        this.http = new BlockingHttp(config.connectTimeout(), config.readTimeout(), config.maxResponse());
         this.health = new ConditionLog(LOG, "Graphite at " + base);
     }
 
@@ -129,6 +129,7 @@ public final class GraphiteMetricSource implements MetricSource {
                 case READ_TIMEOUT -> failed(patterns, "timeout", "did not answer within "
                         + DurationText.format(http.readTimeout()), e);
                 case REFUSED -> failed(patterns, "refused", "refused the connection", e);
+                case TOO_LARGE -> failed(patterns, "too-large", "sent " + e.getMessage() + " (max-response)", e);
                 case IO -> failed(patterns, "io", "could not be queried (" + e.getCause() + ")", e);
                 case INTERRUPTED -> new MetricSourceException("query to Graphite at " + base + " was interrupted");
             };

@@ -1,6 +1,7 @@
 package dev.lachesis.core.source.graphite;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import dev.lachesis.core.config.ByteSize;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.config.DurationText;
@@ -22,30 +23,55 @@ import java.util.List;
  *   window: 10s                     # how far back each query looks (the papers use 10 s)
  *   connect-timeout: 1s
  *   read-timeout: 2s                # a whole answer must arrive within this
+ *   max-response: 8MiB              # a longer answer fails the round instead of filling the heap
  * </pre>
  *
  * @param url graphite-web's base URL; default {@code http://127.0.0.1:8080}
  * @param window how far back each query looks; default 10 s
  * @param connectTimeout how long to wait for a connection; default 1 s
  * @param readTimeout how long to wait for the whole answer; default 2 s
+ * @param maxResponse the longest render answer read; default 8 MiB
  */
 @JsonIgnoreProperties({"source"})
-public record GraphiteSourceConfig(String url, Duration window, Duration connectTimeout, Duration readTimeout) {
+public record GraphiteSourceConfig(String url, Duration window, Duration connectTimeout, Duration readTimeout,
+                                   ByteSize maxResponse) {
     public static final String DEFAULT_URL = "http://127.0.0.1:8080";
     public static final Duration DEFAULT_WINDOW = Duration.ofSeconds(10);
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(1);
     public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(2);
+    /**
+     * Half of what the shipped 64 MiB heap can afford (see {@link #largestMaxResponse()}): some
+     * 400,000 points of 20 bytes, 40,000 series over a 10-second window.
+     */
+    public static final ByteSize DEFAULT_MAX_RESPONSE = ByteSize.mib(8);
+    /** Less than this cannot hold one large topology's answer. */
+    public static final ByteSize MIN_MAX_RESPONSE = ByteSize.kib(64);
+    /**
+     * An answer is held two or three times over at its peak (bytes, text, parsed points): under
+     * {@code -Xmx64m} the daemon read a 16 MiB answer every round and ran out of heap on 24 MiB.
+     */
+    private static final int HEAP_SHARE = 4;
 
     public GraphiteSourceConfig {
         url = url == null ? DEFAULT_URL : url;
         window = window == null ? DEFAULT_WINDOW : window;
         connectTimeout = connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : connectTimeout;
         readTimeout = readTimeout == null ? DEFAULT_READ_TIMEOUT : readTimeout;
+        maxResponse = maxResponse == null ? DEFAULT_MAX_RESPONSE : maxResponse;
     }
 
     /** Settings with the defaults and {@code url}, for the CLI and tests. */
     public static GraphiteSourceConfig of(String url) {
-        return new GraphiteSourceConfig(url, null, null, null);
+        return new GraphiteSourceConfig(url, null, null, null, null);
+    }
+
+    /**
+     * The largest {@code max-response} this JVM can afford: a quarter of its heap in whole MiB, 15 MiB
+     * under the 64 MiB heap {@code bin/lachesis} gives the daemon.
+     */
+    public static ByteSize largestMaxResponse() {
+        long mib = Runtime.getRuntime().maxMemory() / HEAP_SHARE >> 20;
+        return mib < 1 ? MIN_MAX_RESPONSE : ByteSize.mib(mib);
     }
 
     /**
@@ -63,10 +89,30 @@ public record GraphiteSourceConfig(String url, Duration window, Duration connect
         checkAtLeast(node, problems, "window", config.window, Duration.ofSeconds(1));
         checkAtLeast(node, problems, "connect-timeout", config.connectTimeout, Duration.ofMillis(10));
         checkAtLeast(node, problems, "read-timeout", config.readTimeout, Duration.ofMillis(10));
+        String badSize = maxResponseProblem(config.maxResponse);
+        if (badSize != null) {
+            problems.add(node.problem("max-response", config.maxResponse, badSize));
+        }
         if (!problems.isEmpty()) {
             throw new ConfigException(problems);
         }
         return config;
+    }
+
+    /**
+     * Why {@code size} cannot be the limit of a render answer, as a phrase completing "… was 'x' but",
+     * or null when it can.
+     */
+    static String maxResponseProblem(ByteSize size) {
+        if (size.bytes() < MIN_MAX_RESPONSE.bytes()) {
+            return "must be at least " + MIN_MAX_RESPONSE;
+        }
+        ByteSize largest = largestMaxResponse();
+        if (size.bytes() > largest.bytes()) {
+            return "must be at most " + largest + ", a quarter of the daemon's heap; give it more heap first"
+                    + " (-Xmx in LACHESIS_JAVA_OPTS)";
+        }
+        return null;
     }
 
     /** The base URL as a URI; valid after {@link #bind}. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import dev.lachesis.core.config.ByteSize;
 import dev.lachesis.core.testing.LogCapture;
 import dev.lachesis.core.source.SeriesAggregates;
 import dev.lachesis.core.spi.DataPoint;
@@ -34,7 +35,7 @@ class GraphiteMetricSourceTest {
         server = new MisbehavingGraphite();
         // Generous timeouts: a loaded CI machine must not turn a well-behaved answer into a timeout.
         source = new GraphiteMetricSource(new GraphiteSourceConfig(server.url(), WINDOW, Duration.ofSeconds(5),
-                Duration.ofSeconds(10)));
+                Duration.ofSeconds(10), null));
         logged = new LogCapture(GraphiteMetricSource.class);
     }
 
@@ -117,7 +118,7 @@ class GraphiteMetricSourceTest {
     void slowServer() {
         server.hang();
         GraphiteMetricSource impatient = new GraphiteMetricSource(new GraphiteSourceConfig(server.url(), WINDOW,
-                Duration.ofSeconds(5), Duration.ofMillis(300)));
+                Duration.ofSeconds(5), Duration.ofMillis(300), null));
 
         assertThatThrownBy(() -> impatient.query(TARGET, WINDOW))
                 .hasMessage("Graphite at " + server.url() + " did not answer within 300ms for targets 'a.*.c'");
@@ -146,6 +147,18 @@ class GraphiteMetricSourceTest {
         assertThatThrownBy(() -> source.query(TARGET, WINDOW)).hasMessage("Graphite at " + server.url()
                 + " returned malformed JSON (Unexpected end-of-input: expected close marker for Array (st…)"
                 + " for targets 'a.*.c'");
+    }
+
+    @Test
+    void anAnswerLongerThanMaxResponseIsNotRead() {
+        String huge = "[{\"target\": \"a.b.c\", \"datapoints\": [" + "[1.0, 100],".repeat(10_000) + "[1.0, 100]]}]";
+        server.answer(200, "application/json", huge);
+        GraphiteMetricSource bounded = new GraphiteMetricSource(new GraphiteSourceConfig(server.url(), WINDOW,
+                Duration.ofSeconds(5), Duration.ofSeconds(10), ByteSize.kib(64)));
+
+        assertThatThrownBy(() -> bounded.query(TARGET, WINDOW)).isInstanceOf(MetricSourceException.class)
+                .hasMessage("Graphite at " + server.url() + " sent an answer of " + huge.length()
+                        + " bytes, more than the limit of 64KiB (max-response) for targets 'a.*.c'");
     }
 
     @Test
