@@ -28,7 +28,8 @@ public interface Kernel {
 
     /**
      * Sets the policy and real-time priority of thread {@code tid}; {@code rtPriority} must be 0 for
-     * non-real-time policies. The nice value is kept.
+     * non-real-time policies. The nice value is kept. A real-time thread's children (threads it
+     * starts later) begin in SCHED_OTHER, not in its class: the daemon decides about them.
      */
     void setScheduler(int tid, SchedPolicy policy, int rtPriority) throws KernelException;
 

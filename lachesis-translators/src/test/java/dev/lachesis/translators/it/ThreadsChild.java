@@ -15,7 +15,9 @@ import java.util.concurrent.TimeUnit;
  * after a minute. Arguments: {@code sleep:<name>} a thread that sleeps; {@code sleepers:<n>} n
  * sleeping threads named {@code sleeper-<i>}; {@code pipeline} a producer
  * ({@code producer}) that busy-spins while the queue of a slow consumer ({@code consumer}) is full,
- * each spinning at most 20 s; {@code spin:<name>} a thread that busy-spins for at most 30 s.
+ * each spinning at most 20 s; {@code spin:<name>} a thread that busy-spins for at most 30 s;
+ * {@code forker:<name>} a thread that, once it is real-time, starts a sleeping thread
+ * {@code <name>-child}, prints {@code forked} and sleeps.
  */
 public final class ThreadsChild {
     private static final long LIFETIME_NANOS = TimeUnit.SECONDS.toNanos(60);
@@ -42,6 +44,9 @@ public final class ThreadsChild {
                 }
             } else if (arg.startsWith("spin:")) {
                 start(arg.substring("spin:".length()), started, () -> spin(TimeUnit.SECONDS.toNanos(30)));
+            } else if (arg.startsWith("forker:")) {
+                String name = arg.substring("forker:".length());
+                start(name, started, () -> forkOnceRealTime(name + "-child"));
             } else if (arg.startsWith("sleep:")) {
                 start(arg.substring("sleep:".length()), started, ThreadsChild::sleep);
             } else {
@@ -81,6 +86,34 @@ public final class ThreadsChild {
             return Integer.parseInt(Files.readSymbolicLink(Path.of("/proc/thread-self")).getFileName().toString());
         } catch (IOException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** Waits (polling its own {@code /proc} stat) until this thread is SCHED_RR or SCHED_FIFO, then starts {@code child}. */
+    private static void forkOnceRealTime(String child) {
+        long deadline = System.nanoTime() + LIFETIME_NANOS;
+        try {
+            while (System.nanoTime() < deadline) {
+                String stat = Files.readString(Path.of("/proc/thread-self/stat"));
+                String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                int policy = Integer.parseInt(fields[38]);
+                if (policy == 1 || policy == 2) {
+                    CountDownLatch started = new CountDownLatch(1);
+                    start(child, started, ThreadsChild::sleep);
+                    started.await();
+                    synchronized (System.out) {
+                        System.out.println("forked");
+                        System.out.flush();
+                    }
+                    sleep();
+                    return;
+                }
+                Thread.sleep(10);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -90,7 +90,8 @@ public final class JnaKernel implements Kernel {
         try {
             LinuxLibc.SchedParam param = params.get();
             param.sched_priority = rtPriority;
-            libc.sched_setscheduler(tid, policy.code(), param);
+            int code = policy.isRealTime() ? policy.code() | LinuxLibc.SCHED_RESET_ON_FORK : policy.code();
+            libc.sched_setscheduler(tid, code, param);
         } catch (LastErrorException e) {
             throw KernelException.of("sched_setscheduler(tid=" + tid + ", policy=" + policy.schedName()
                     + ", priority=" + rtPriority + ")", e.getErrorCode());

@@ -20,6 +20,8 @@ public interface LinuxLibc extends Library {
 
     /** {@code which} for {@link #getpriority}/{@link #setpriority}: a process, or on Linux a single thread by tid. */
     int PRIO_PROCESS = 0;
+    /** Or-ed into a policy: the thread's children start in SCHED_OTHER at nice 0 or more ({@code sched(7)}). */
+    int SCHED_RESET_ON_FORK = 0x40000000;
 
     /** {@code flags} for {@link #open}: write only. The same value on every Linux architecture. */
     int O_WRONLY = 1;
