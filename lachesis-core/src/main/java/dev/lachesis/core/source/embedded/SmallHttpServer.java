@@ -51,7 +51,10 @@ import org.slf4j.LoggerFactory;
 final class SmallHttpServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SmallHttpServer.class);
     private static final int MAX_HEAD_BYTES = 64 * 1024;
-    /** The daemon's largest form (500 targets) is some 100 KB; with the connection limit this bounds memory to ~20 MiB. */
+    /**
+     * The daemon's largest form (500 targets) is some 100 KB; with the connection limit this bounds
+     * what requests being read hold to ~20 MiB.
+     */
     private static final int MAX_BODY_BYTES = 256 * 1024;
     /** How long a kept connection may wait for its next request: a few of the daemon's 1-s rounds. */
     static final int IDLE_TIMEOUT_MILLIS = 5_000;
@@ -105,6 +108,8 @@ final class SmallHttpServer implements AutoCloseable {
     private final List<Connection> connections = new ArrayList<>();
     private final Queue<Runnable> fromWorkers = new ConcurrentLinkedQueue<>();
     private final Thread io;
+    /** Whether a connection limit has been logged at warn; used by the I/O thread only. */
+    private boolean warnedAtLimit;
     private volatile boolean closed;
 
     private SmallHttpServer(ServerSocketChannel server, Selector selector, Handler handler, String name) {
@@ -229,10 +234,29 @@ final class SmallHttpServer implements AutoCloseable {
     /** Closes a waiting connection if {@code client} or everyone is at the limit; false when none could go. */
     private boolean makeRoomFor(InetAddress client) {
         List<Connection> sameClient = connections.stream().filter(c -> c.client.equals(client)).toList();
-        if (sameClient.size() >= MAX_CONNECTIONS_PER_CLIENT && !closeLongestWaiting(sameClient)) {
-            return false;
+        if (sameClient.size() >= MAX_CONNECTIONS_PER_CLIENT) {
+            warnOnceAtLimit(MAX_CONNECTIONS_PER_CLIENT + " connections from " + client.getHostAddress());
+            if (!closeLongestWaiting(sameClient)) {
+                return false;
+            }
         }
-        return connections.size() < MAX_CONNECTIONS || closeLongestWaiting(connections);
+        if (connections.size() < MAX_CONNECTIONS) {
+            return true;
+        }
+        warnOnceAtLimit(MAX_CONNECTIONS + " connections");
+        return closeLongestWaiting(connections);
+    }
+
+    /**
+     * Logs at warn the first time a limit makes room: someone holds many connections, which an
+     * operator should hear of, once.
+     */
+    private void warnOnceAtLimit(String limit) {
+        if (!warnedAtLimit) {
+            warnedAtLimit = true;
+            LOG.warn("HTTP server on port {} has {} open, the most it allows: each new one closes the connection "
+                    + "waiting longest for a request; further ones are logged at debug", port(), limit);
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.lachesis.core.source.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lachesis.core.testing.LogCapture;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -85,9 +86,9 @@ class SmallHttpServerTest {
     }
 
     @Test
-    void aClientAtItsLimitLosesTheConnectionIdleLongest() throws IOException {
+    void aClientAtItsLimitLosesTheConnectionIdleLongestAndTheLimitIsLoggedOnce() throws IOException {
         List<Socket> kept = new ArrayList<>();
-        try {
+        try (LogCapture logged = new LogCapture(SmallHttpServer.class)) {
             for (int i = 0; i < SmallHttpServer.MAX_CONNECTIONS_PER_CLIENT; i++) {
                 kept.add(keptOpen());
             }
@@ -100,6 +101,11 @@ class SmallHttpServerTest {
             for (Socket socket : List.of(kept.get(0), kept.get(2), newest)) {
                 assertThat(requestOn(socket, "/still")).contains("Connection: keep-alive");
             }
+            kept.add(keptOpen());
+            assertThat(logged.lines()).containsExactly("WARN HTTP server on port " + server.port() + " has "
+                    + SmallHttpServer.MAX_CONNECTIONS_PER_CLIENT + " connections from 127.0.0.1 open, the most it "
+                    + "allows: each new one closes the connection waiting longest for a request; further ones are "
+                    + "logged at debug");
         } finally {
             for (Socket s : kept) {
                 s.close();
