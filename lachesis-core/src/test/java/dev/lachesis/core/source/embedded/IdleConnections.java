@@ -2,17 +2,19 @@ package dev.lachesis.core.source.embedded;
 
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.Socket;
-import java.net.SocketTimeoutException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * An abusive local client: holds {@code count} connections to a port, each having sent the start of
- * a request and nothing more, and opens a new one whenever the server drops one, as an attacker who
- * wants to keep a server's workers waiting would. {@link #close()} drops them all.
+ * An abusive local client: holds {@code count} connections to a port on the loopback address, each
+ * having sent the start of a request and nothing more, and opens a new one whenever the server drops
+ * one, as an attacker who wants to keep a server's workers waiting would. {@link #close()} drops them
+ * all. Polls without blocking, so it takes little of the CPU the server under test needs.
  */
 final class IdleConnections implements AutoCloseable {
     /** Half a request line. */
@@ -23,19 +25,22 @@ final class IdleConnections implements AutoCloseable {
 
     private final int port;
     private final byte[] sent;
-    private final List<Socket> sockets = new ArrayList<>();
+    private final List<InetAddress> from;
+    private final List<SocketChannel> channels = new ArrayList<>();
     /** Which of the first {@code count} connections the server has dropped; written by the keeper only. */
     private final boolean[] firstDropped;
     private final AtomicInteger firstDroppedCount = new AtomicInteger();
+    private final ByteBuffer discarded = ByteBuffer.allocate(4096);
     private final Thread keeper;
     private volatile boolean closed;
 
-    private IdleConnections(int port, int count, String sent) throws IOException {
+    private IdleConnections(int port, int count, String sent, List<InetAddress> from) throws IOException {
         this.port = port;
         this.sent = sent.getBytes(StandardCharsets.ISO_8859_1);
+        this.from = List.copyOf(from);
         this.firstDropped = new boolean[count];
         for (int i = 0; i < count; i++) {
-            sockets.add(open());
+            channels.add(open(i));
         }
         keeper = new Thread(this::keepOpen, "idle-connections");
         keeper.setDaemon(true);
@@ -43,11 +48,11 @@ final class IdleConnections implements AutoCloseable {
     }
 
     /**
-     * Opens {@code count} connections to {@code port} on the loopback address, sends {@code sent} on
-     * each, and keeps that many open.
+     * Opens {@code count} connections to {@code port} on the loopback address, the i-th from local
+     * address {@code from[i % from.size()]}, sends {@code sent} on each, and keeps that many open.
      */
-    static IdleConnections hold(int port, int count, String sent) throws IOException {
-        return new IdleConnections(port, count, sent);
+    static IdleConnections hold(int port, int count, String sent, List<InetAddress> from) throws IOException {
+        return new IdleConnections(port, count, sent, from);
     }
 
     /** Whether the server has dropped every one of the connections opened first (each was opened again). */
@@ -55,25 +60,31 @@ final class IdleConnections implements AutoCloseable {
         return firstDroppedCount.get() == firstDropped.length;
     }
 
-    private Socket open() throws IOException {
-        Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
-        socket.setSoTimeout(1);
-        socket.getOutputStream().write(sent);
-        socket.getOutputStream().flush();
-        return socket;
+    private SocketChannel open(int index) throws IOException {
+        SocketChannel channel = SocketChannel.open();
+        try {
+            channel.bind(new InetSocketAddress(from.get(index % from.size()), 0));
+            channel.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+            channel.write(ByteBuffer.wrap(sent));
+            channel.configureBlocking(false);
+            return channel;
+        } catch (IOException e) {
+            channel.close();
+            throw e;
+        }
     }
 
     private void keepOpen() {
         while (!closed) {
-            for (int i = 0; i < sockets.size() && !closed; i++) {
-                if (droppedByServer(sockets.get(i))) {
-                    closeQuietly(sockets.get(i));
+            for (int i = 0; i < channels.size() && !closed; i++) {
+                if (droppedByServer(channels.get(i))) {
+                    closeQuietly(channels.get(i));
                     if (!firstDropped[i]) {
                         firstDropped[i] = true;
                         firstDroppedCount.incrementAndGet();
                     }
                     try {
-                        sockets.set(i, open());
+                        channels.set(i, open(i));
                     } catch (IOException e) {
                         // the server refused a connection; try again next time round
                     }
@@ -88,20 +99,18 @@ final class IdleConnections implements AutoCloseable {
     }
 
     /** Whether the server closed (or reset) the connection; anything it sent is read and ignored. */
-    private static boolean droppedByServer(Socket socket) {
+    private boolean droppedByServer(SocketChannel channel) {
         try {
-            byte[] any = new byte[4096];
-            return socket.getInputStream().read(any) < 0;
-        } catch (SocketTimeoutException e) {
-            return false;
+            discarded.clear();
+            return channel.read(discarded) < 0;
         } catch (IOException e) {
             return true;
         }
     }
 
-    private static void closeQuietly(Socket socket) {
+    private static void closeQuietly(SocketChannel channel) {
         try {
-            socket.close();
+            channel.close();
         } catch (IOException e) {
             // already gone
         }
@@ -116,6 +125,6 @@ final class IdleConnections implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        sockets.forEach(IdleConnections::closeQuietly);
+        channels.forEach(IdleConnections::closeQuietly);
     }
 }

@@ -34,6 +34,11 @@ class StoreUnderAbuseTest {
 
     private EmbeddedMetricSource store;
     private GraphiteMetricSource daemon;
+    /**
+     * Requests before any abuse: they warm the JVM up (its first one took up to 3.9 s on the loaded
+     * machine) and tell the reader of a failure what this machine takes.
+     */
+    private Timings unabused;
 
     @BeforeEach
     void start() throws IOException {
@@ -41,6 +46,7 @@ class StoreUnderAbuseTest {
                 Clock.systemUTC());
         store.store().put(SERIES, 42, System.currentTimeMillis() / 1000);
         daemon = new GraphiteMetricSource(GraphiteSourceConfig.of("http://127.0.0.1:" + store.httpPort()));
+        unabused = measure();
     }
 
     @AfterEach
@@ -49,60 +55,69 @@ class StoreUnderAbuseTest {
     }
 
     /**
-     * The issue's 100-ms test. Proves that 50 connections each holding half a request line
-     * ({@code GET /render?target=}), re-opened as soon as the store drops one, take no worker from
-     * anyone else: /render on the daemon's kept connection and /render on a new connection each answer
-     * all of {@value #REQUESTS} requests with a median under {@value #MEDIAN_LIMIT_MILLIS} ms, first
-     * while the 50 are fresh and again once the store has dropped every one of them (for its header
-     * timeout or its per-client limit). The median, not the worst, because on a shared, loaded machine
-     * a single request can wait for the CPU far longer than the store takes; a store that makes
-     * requests wait for abusive connections to time out (the old one: every request timed out) still
-     * fails it.
+     * The issue's 100-ms test. Proves that 50 idle connections, each holding half a request line
+     * ({@code GET /render?target=}) and re-opened as soon as the store drops it, take no worker from
+     * anyone else: /render on the daemon's kept connection and /render on a new connection each
+     * answer all of {@value #REQUESTS} requests with a median under {@value #MEDIAN_LIMIT_MILLIS} ms,
+     * first while the 50 are fresh and again once the store has dropped every one of them for its
+     * header timeout. They come from 127.0.0.2 and 127.0.0.3, under the per-client limit, so the store
+     * holds all 50 at once. The median, not the worst, because on a shared, loaded machine a single
+     * request can wait for the CPU far longer than the store takes; the requests made before the
+     * abuse are in the message to judge a failure by. The old thread-per-connection store failed it:
+     * every request timed out after 2 s.
      */
     @Test
-    void fiftyConnectionsStuckInTheRequestLineDoNotDelayRender() {
-        try (IdleConnections idle = holdAbusive(IdleConnections.PARTIAL_REQUEST_LINE)) {
-            measure().assertAnsweredQuickly("while " + ABUSIVE_CONNECTIONS + " fresh connections hold half a request line");
+    void fiftyIdleConnectionsHoldingHalfARequestLineDoNotDelayRender() throws IOException {
+        try (IdleConnections idle = IdleConnections.hold(store.httpPort(), ABUSIVE_CONNECTIONS,
+                IdleConnections.PARTIAL_REQUEST_LINE, List.of(address("127.0.0.2"), address("127.0.0.3")))) {
+            measure().assertAnsweredQuickly("while " + ABUSIVE_CONNECTIONS
+                    + " fresh connections hold half a request line", unabused);
 
             await().atMost(Duration.ofSeconds(30)).until(idle::everyFirstConnectionDropped);
 
             measure().assertAnsweredQuickly("after the store dropped all of the first " + ABUSIVE_CONNECTIONS
-                    + " and they came back");
+                    + " and they came back", unabused);
         }
     }
 
     /**
-     * Connections that announce a body and never send it are dropped only after the body timeout
-     * ({@value SmallHttpServer#BODY_TIMEOUT_MILLIS} ms); meanwhile every request of the daemon's is
-     * answered within its own timeouts.
+     * 50 connections from the daemon's own address, more than its per-client limit, that announce a
+     * body and never send it: the store keeps {@value SmallHttpServer#MAX_CONNECTIONS_PER_CLIENT},
+     * each new one closing another that waits for its request, never the daemon's kept connection
+     * while such a one is left, so every query of the daemon's is answered within its own timeouts.
+     * This guards the limit's choice (the daemon's connection is the oldest of that address); the old
+     * store passed it too, as its kept connection held a worker of its own. A new connection from
+     * that address can lose out when its request comes later than 32 of the abuser's reconnections
+     * (on the loaded machine, one sent late by a starved test thread did), so none is timed here.
      */
     @Test
-    void fiftyConnectionsWaitingToSendABodyDoNotKeepTheDaemonFromReading() {
-        IdleConnections idle = holdAbusive(IdleConnections.HEAD_WITHOUT_BODY);
+    void fiftyConnectionsFromTheDaemonsAddressOwingABodyDoNotKeepItFromReading() throws IOException {
+        IdleConnections idle = IdleConnections.hold(store.httpPort(), ABUSIVE_CONNECTIONS,
+                IdleConnections.HEAD_WITHOUT_BODY, List.of(address("127.0.0.1")));
+        List<String> failures = new ArrayList<>();
         try {
-            assertThat(measure().failures()).as("requests not answered while %d connections owe a body",
-                    ABUSIVE_CONNECTIONS).isEmpty();
+            for (int i = 0; i < REQUESTS; i++) {
+                timedQuery(failures);
+            }
         } finally {
             idle.close();
         }
+        assertThat(failures).as("the daemon's queries not answered while %d connections owe a body",
+                ABUSIVE_CONNECTIONS).isEmpty();
     }
 
-    private IdleConnections holdAbusive(String sent) {
-        try {
-            return IdleConnections.hold(store.httpPort(), ABUSIVE_CONNECTIONS, sent);
-        } catch (IOException e) {
-            throw new AssertionError("could not open the abusive connections: " + e, e);
-        }
+    private static InetAddress address(String ip) throws IOException {
+        return InetAddress.getByName(ip);
     }
 
     /** Durations in ms of requests on the daemon's kept connection and on fresh ones, and what went unanswered. */
     private record Timings(List<Long> kept, List<Long> fresh, List<String> failures) {
-        void assertAnsweredQuickly(String when) {
+        void assertAnsweredQuickly(String when, Timings before) {
             assertThat(failures).as("requests not answered " + when).isEmpty();
-            assertThat(median(kept)).as("median ms of the daemon's /render on its kept connection %s; all: %s",
-                    when, kept).isLessThan(MEDIAN_LIMIT_MILLIS);
-            assertThat(median(fresh)).as("median ms of /render on a new connection each %s; all: %s", when, fresh)
-                    .isLessThan(MEDIAN_LIMIT_MILLIS);
+            assertThat(median(kept)).as("median ms of the daemon's /render on its kept connection %s; all: %s; "
+                    + "before the abuse: %s", when, kept, before.kept()).isLessThan(MEDIAN_LIMIT_MILLIS);
+            assertThat(median(fresh)).as("median ms of /render on a new connection each %s; all: %s; "
+                    + "before the abuse: %s", when, fresh, before.fresh()).isLessThan(MEDIAN_LIMIT_MILLIS);
         }
 
         private static long median(List<Long> millis) {
