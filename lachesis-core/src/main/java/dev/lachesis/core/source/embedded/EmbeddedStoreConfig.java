@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * How the embedded store listens and how much it keeps: {@code metrics.settings} when
  * {@code source: embedded}, and the options of {@code lachesis store}. Memory is bounded by
- * {@code max-series × retention} points of 16 bytes (10,000 series × 60 s ≈ 9 MiB). Immutable.
+ * {@code max-series × retention} points of 16 bytes (10,000 series × 60 s ≈ 9 MiB), plus at most
+ * ~20 MiB of HTTP requests being read (the limits are in {@code SmallHttpServer}). Immutable.
  *
  * <pre>
  * metrics:
