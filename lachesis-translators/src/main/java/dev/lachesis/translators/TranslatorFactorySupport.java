@@ -3,6 +3,7 @@ package dev.lachesis.translators;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.spi.TranslatorContext;
 import dev.lachesis.core.config.JournalLocation;
+import dev.lachesis.translators.journal.JournalInUseException;
 import dev.lachesis.translators.journal.RestoreJournal;
 import dev.lachesis.translators.journal.UntrustedJournalException;
 import java.io.IOException;
@@ -19,6 +20,8 @@ final class TranslatorFactorySupport {
             return RestoreJournal.open(file);
         } catch (UntrustedJournalException e) {
             throw new ConfigException("journal (" + file + ") cannot be trusted: " + e.getMessage());
+        } catch (JournalInUseException e) {
+            throw new ConfigException(e.getMessage() + ": stop it first, or give this file another 'journal:'");
         } catch (IOException e) {
             throw new ConfigException("journal (" + file + ") cannot be read: " + e.getMessage());
         }

@@ -80,7 +80,8 @@ public final class Assembler {
         Assembly assembly = new Assembly(spes, policies, metrics, sources);
         if (!problems.isEmpty()) {
             assembly.close();
-            throw new ConfigException(problems);
+            // Translators sharing a journal that cannot be used each report it: one line is enough.
+            throw new ConfigException(List.copyOf(new LinkedHashSet<>(problems)));
         }
         return assembly;
     }

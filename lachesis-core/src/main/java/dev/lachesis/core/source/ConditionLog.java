@@ -4,9 +4,12 @@ import java.util.Objects;
 import org.slf4j.Logger;
 
 /**
- * Logs a failing condition once, not once per round, and once more when it clears: a metric source
- * that is down for an hour writes two lines, not 3,600. A new condition (a timeout after a refused
- * connection) is logged when it starts. Stack traces go to debug only. Thread-safe.
+ * Logs what only a metric source can tell about its failures: that a failure changed its kind (a
+ * timeout after a refused connection). The start and the end of a streak of failures are not logged
+ * here above debug: the failure reaches the daemon's loop as the message of the exception, and the
+ * loop logs it once when it starts and once when it clears, so a source that is down for an hour
+ * writes two lines, not 3,600, and not the same line twice. Stack traces go to debug only.
+ * Thread-safe.
  */
 public final class ConditionLog {
     private final Logger log;
@@ -26,25 +29,28 @@ public final class ConditionLog {
     /**
      * Records a failure.
      *
-     * @param condition what kind of failure, e.g. {@code refused} or {@code http-500}; a new kind is logged
-     * @param message the one-line message to log at warn
+     * @param condition what kind of failure, e.g. {@code refused} or {@code http-500}; a new kind in a
+     *     streak of failures is logged at warn, the first at debug
+     * @param message the one-line message
      * @param cause logged at debug with its stack trace, may be null
      */
     public synchronized void failed(String condition, String message, Throwable cause) {
         failures++;
-        if (!condition.equals(current)) {
-            current = condition;
+        if (current == null) {
+            log.debug("{} (the first failure: the caller reports it)", message);
+        } else if (!condition.equals(current)) {
             log.warn(message);
         }
+        current = condition;
         if (cause != null && log.isDebugEnabled()) {
             log.debug(message, cause);
         }
     }
 
-    /** Records a success; logs once at info if it ends a failing condition. */
+    /** Records a success; logs at debug if it ends a failing condition (the caller reports the recovery). */
     public synchronized void succeeded() {
         if (current != null) {
-            log.info("{} answers again after {} failed {}", subject, failures, failures == 1 ? "query" : "queries");
+            log.debug("{} answers again after {} failed {}", subject, failures, failures == 1 ? "query" : "queries");
             current = null;
             failures = 0;
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import dev.lachesis.core.spi.DataPoint;
 import dev.lachesis.core.spi.Series;
 import java.io.IOException;
@@ -17,7 +18,9 @@ import java.util.regex.Pattern;
 /**
  * Reads the body of Graphite's {@code /render?format=json}:
  * {@code [{"target": "a.b.c", "datapoints": [[7.0, 1795433397], [null, 1795433398]]}]}. A
- * {@code null} value is an empty bucket ({@link DataPoint#missing}); an empty list means no series
+ * {@code null} value is an empty bucket ({@link DataPoint#missing}), and so is a value that is not a
+ * finite number ({@code NaN}, {@code Infinity}, graphite-web's {@code 1e9999}): one such point must not
+ * fail the whole round, nor stand for a queue of infinite length. An empty list means no series
  * matched. A series named twice (two patterns matched it) is kept once. Other fields of a series
  * ({@code tags}) are skipped. Takes a string so it is tested without a server. Stateless and
  * thread-safe.
@@ -26,7 +29,7 @@ import java.util.regex.Pattern;
  * round, and building a tree of nodes first was a fifth of a round's own CPU time.
  */
 public final class RenderJsonParser {
-    private static final JsonFactory JSON = JsonFactory.builder().build();
+    private static final JsonFactory JSON = JsonFactory.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
     private static final Pattern HTML_TITLE = Pattern.compile("(?is)<title>\\s*(.*?)\\s*</title>");
     private static final int SNIPPET_CHARS = 60;
 
@@ -109,7 +112,7 @@ public final class RenderJsonParser {
                 throw new MalformedRenderException("a datapoint that is not [value or null, seconds] in series '"
                         + (target == null ? "?" : target) + "': " + snippet(pointText(text, start)));
             }
-            points.add(value == JsonToken.VALUE_NULL ? DataPoint.missing(seconds) : new DataPoint(seconds, number));
+            points.add(!Double.isFinite(number) ? DataPoint.missing(seconds) : new DataPoint(seconds, number));
         }
         return points;
     }

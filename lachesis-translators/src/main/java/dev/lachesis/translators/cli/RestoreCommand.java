@@ -5,6 +5,7 @@ import dev.lachesis.core.config.JournalLocation;
 import dev.lachesis.translators.journal.JournalTrust;
 import dev.lachesis.translators.journal.RestoreJournal;
 import dev.lachesis.translators.journal.Restorer;
+import dev.lachesis.translators.journal.JournalInUseException;
 import dev.lachesis.translators.journal.UntrustedJournalException;
 import dev.lachesis.translators.kernel.Kernel;
 import java.io.PrintWriter;
@@ -45,6 +46,9 @@ public final class RestoreCommand implements Callable<Integer> {
             records = RestoreJournal.read(file);
         } catch (UntrustedJournalException e) {
             err.println("not restoring: " + e.getMessage());
+            return 2;
+        } catch (JournalInUseException e) {
+            err.println("not restoring: " + e.getMessage() + ": stop it (SIGTERM) instead of restoring under it");
             return 2;
         }
         Restorer.Report report = new Restorer(Kernel.system(), ProcFs.system()).restoreAll(records);

@@ -27,6 +27,7 @@ import dev.lachesis.translators.cgroup.CgroupHierarchy;
 import dev.lachesis.translators.cgroup.CgroupVersion;
 import dev.lachesis.core.config.JournalLocation;
 import dev.lachesis.translators.journal.RestoreJournal;
+import dev.lachesis.translators.journal.JournalInUseException;
 import dev.lachesis.translators.journal.UntrustedJournalException;
 import dev.lachesis.translators.kernel.SchedPolicy;
 import dev.lachesis.translators.normalise.IntRange;
@@ -145,6 +146,9 @@ public final class SetCommand implements Callable<Integer> {
             shared = RestoreJournal.open(journalFile);
         } catch (UntrustedJournalException e) {
             err.println("not changing any thread: " + e.getMessage());
+            return 2;
+        } catch (JournalInUseException e) {
+            err.println("not changing any thread: " + e.getMessage() + ": stop it first");
             return 2;
         }
         Translator translator = translator(m, shared);

@@ -30,7 +30,9 @@ import org.slf4j.LoggerFactory;
  * before the change it protects. All translators of one daemon share one instance per path
  * ({@link #open}, reference-counted); the file is deleted when the last user releases it after a
  * complete restore. An existing file is loaded first: the originals it holds (from a run that
- * crashed) stay the originals. Thread-safe.
+ * crashed) stay the originals. One process at a time uses a journal ({@link JournalLock}): another
+ * Lachesis process that opens it while this one holds it is refused, and {@code lachesis restore}
+ * reads it only once its holder is gone. Thread-safe.
  *
  * <p>The journal is trusted only as {@link JournalTrust} says (owned by root or this user, writable
  * by its owner only, not a link), which is checked when it is opened or read; it is created
@@ -54,6 +56,8 @@ public final class RestoreJournal implements AutoCloseable {
     private final Map<Path, Long> budgets = new LinkedHashMap<>();
     private String hierarchy;
     private int users;
+    /** Held from the first {@link #open} in this JVM to the last {@link #close}; null for {@link #read}. */
+    private JournalLock lock;
     private boolean incomplete;
     private boolean keepFile;
     private int compactAbove = MIN_COMPACT_SIZE;
@@ -68,6 +72,7 @@ public final class RestoreJournal implements AutoCloseable {
      * once done with it.
      *
      * @throws UntrustedJournalException when the file or a directory above it is not safe ({@link JournalTrust})
+     * @throws JournalInUseException when another process holds it ({@link JournalLock})
      * @throws IOException when an existing file cannot be read
      */
     public static RestoreJournal open(Path file) throws IOException {
@@ -80,9 +85,15 @@ public final class RestoreJournal implements AutoCloseable {
         synchronized (OPEN) {
             RestoreJournal journal = OPEN.get(key);
             if (journal == null) {
-                trust.check(key);
+                trust.prepare(key);
                 journal = new RestoreJournal(key, trust);
-                journal.load();
+                journal.lock = JournalLock.acquire(key);
+                try {
+                    journal.load();
+                } catch (IOException | RuntimeException e) {
+                    journal.releaseLock();
+                    throw e;
+                }
                 if (!journal.threads.isEmpty()) {
                     LOG.info("{} holds the original settings of {} threads from an earlier run; they stay the originals",
                             key, journal.threads.size());
@@ -100,6 +111,7 @@ public final class RestoreJournal implements AutoCloseable {
      * Reads a journal file without registering as a user (for {@code lachesis restore}).
      *
      * @throws UntrustedJournalException when the file or a directory above it is not safe ({@link JournalTrust})
+     * @throws JournalInUseException when another process holds it: that daemon restores it when it stops
      */
     public static RestoreJournal read(Path file) throws IOException {
         return read(file, JournalTrust.ofThisProcess(ProcFs.system()));
@@ -109,6 +121,11 @@ public final class RestoreJournal implements AutoCloseable {
     static RestoreJournal read(Path file, JournalTrust trust) throws IOException {
         Path key = file.toAbsolutePath().normalize();
         trust.check(key);
+        synchronized (OPEN) {
+            if (!OPEN.containsKey(key)) {
+                JournalLock.checkFree(key);
+            }
+        }
         RestoreJournal journal = new RestoreJournal(key, trust);
         journal.load();
         return journal;
@@ -321,7 +338,19 @@ public final class RestoreJournal implements AutoCloseable {
                 } else {
                     deleteFile();
                 }
+                releaseLock();
             }
+        }
+    }
+
+    private void releaseLock() {
+        if (lock != null) {
+            try {
+                lock.close();
+            } catch (IOException e) {
+                LOG.warn("Could not release the lock of the restore journal {}: {}", file, e.toString());
+            }
+            lock = null;
         }
     }
 

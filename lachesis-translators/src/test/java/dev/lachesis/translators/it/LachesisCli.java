@@ -17,8 +17,13 @@ import java.util.concurrent.TimeUnit;
  *
  * @param dir where {@code <name>.out} and {@code <name>.err} go
  * @param environment variables added to the child's environment
+ * @param prefix a command the JVM runs under, e.g. {@code setpriv} dropping a capability; may be empty
  */
-record LachesisCli(Path dir, Map<String, String> environment) {
+record LachesisCli(Path dir, Map<String, String> environment, List<String> prefix) {
+    LachesisCli(Path dir, Map<String, String> environment) {
+        this(dir, environment, List.of());
+    }
+
     /** Starts {@code lachesis <args>}; its output goes to {@code <name>.out} and {@code <name>.err}. */
     Process start(String name, String... args) throws IOException {
         Path plugins;
@@ -27,7 +32,8 @@ record LachesisCli(Path dir, Map<String, String> environment) {
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> cmd = new ArrayList<>(prefix);
+        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-exports", "jdk.attach/sun.tools.attach=ALL-UNNAMED", "-Xmx64m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path") + File.pathSeparator + plugins,
                 "dev.lachesis.core.cli.Main"));
         cmd.addAll(List.of(args));

@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
  * The process kernel tests and the benchmarks of {@code experiments/bench} (through this module's
  * test-jar) change: starts named threads, prints {@code thread <tid> <name>} for each
  * and {@code ready}, and exits when its standard input closes (so it never outlives the test) or
- * after a minute. Arguments: {@code sleep:<name>} a thread that sleeps; {@code sleepers:<n>} n
+ * after a minute ({@code lifetime:<seconds>} first: longer, for a test that starts several more
+ * JVMs on a loaded machine). Arguments: {@code sleep:<name>} a thread that sleeps; {@code sleepers:<n>} n
  * sleeping threads named {@code sleeper-<i>}; {@code pipeline} a producer
  * ({@code producer}) that busy-spins while the queue of a slow consumer ({@code consumer}) is full,
  * each spinning at most 20 s; {@code spin:<name>} a thread that busy-spins for at most 30 s;
@@ -21,6 +22,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ThreadsChild {
     private static final long LIFETIME_NANOS = TimeUnit.SECONDS.toNanos(60);
+    /** How long sleeping threads and the child itself live at most; {@code lifetime:<seconds>} changes it. */
+    private static volatile long sleepMillis = TimeUnit.NANOSECONDS.toMillis(LIFETIME_NANOS);
     /** What the producer of a pipeline offers, always the same object. */
     private static final Long ITEM = 1L;
 
@@ -30,11 +33,17 @@ public final class ThreadsChild {
     public static void main(String[] args) throws Exception {
         int count = 0;
         for (String arg : args) {
+            if (arg.startsWith("lifetime:")) {
+                sleepMillis = TimeUnit.SECONDS.toMillis(Long.parseLong(arg.substring("lifetime:".length())));
+                continue;
+            }
             count += arg.equals("pipeline") ? 2 : arg.startsWith("sleepers:") ? Integer.parseInt(arg.substring(9)) : 1;
         }
         CountDownLatch started = new CountDownLatch(count);
         for (String arg : args) {
-            if (arg.equals("pipeline")) {
+            if (arg.startsWith("lifetime:")) {
+                continue;
+            } else if (arg.equals("pipeline")) {
                 BlockingQueue<Long> queue = new ArrayBlockingQueue<>(16);
                 start("producer", started, () -> produce(queue));
                 start("consumer", started, () -> consume(queue));
@@ -119,7 +128,7 @@ public final class ThreadsChild {
 
     private static void sleep() {
         try {
-            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(LIFETIME_NANOS));
+            Thread.sleep(sleepMillis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

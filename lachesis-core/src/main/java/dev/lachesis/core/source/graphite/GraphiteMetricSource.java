@@ -27,8 +27,9 @@ import org.slf4j.LoggerFactory;
  * refuses a request with more than 1,000 parameters, so more than {@value #MAX_TARGETS_PER_REQUEST}
  * patterns are split into several requests, sent one after the other. Whatever goes wrong
  * (refused, timed out, HTTP error, HTML or broken JSON, an answer longer than {@code max-response})
- * becomes a {@link MetricSourceException} whose one-line message names the URL and the targets; each
- * condition is logged once and its recovery once, never with a stack trace above debug. Null
+ * becomes a {@link MetricSourceException} whose one-line message names the URL and the targets; the
+ * daemon's loop logs it once when it starts and once when it clears, and this class adds one line
+ * when a failure changes its kind ({@link ConditionLog}), never with a stack trace above debug. Null
  * points and empty answers are data. Requests block the calling thread ({@link BlockingHttp}) and reuse one kept-alive connection.
  * Thread-safe.
  */

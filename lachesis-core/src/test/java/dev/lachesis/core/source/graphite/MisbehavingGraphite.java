@@ -17,11 +17,12 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A local HTTP server on 127.0.0.1 that answers {@code /render} however a test tells it to: an
- * error status, HTML, garbage, or not at all until released. Records every request.
+ * error status, HTML, garbage, or not at all until released. Records every request. Public for the
+ * loop's fault campaign, which runs the daemon's rounds against it.
  */
-final class MisbehavingGraphite implements AutoCloseable {
+public final class MisbehavingGraphite implements AutoCloseable {
     /** One recorded request: its method, the decoded {@code target} parameters and {@code from}. */
-    record Request(String method, List<String> targets, String from) {
+    public record Request(String method, List<String> targets, String from) {
     }
 
     private final HttpServer server;
@@ -32,18 +33,27 @@ final class MisbehavingGraphite implements AutoCloseable {
     private volatile String body = "[]";
     private volatile boolean hang;
 
-    MisbehavingGraphite() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
+    public MisbehavingGraphite() throws IOException {
+        this(0);
+    }
+
+    /** A server on {@code port} of 127.0.0.1 (0: any free port), e.g. one that comes back where another went down. */
+    public MisbehavingGraphite(int port) throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
         server.setExecutor(Executors.newCachedThreadPool());
         server.createContext("/render", this::handle);
         server.start();
     }
 
-    String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+    public String url() {
+        return "http://127.0.0.1:" + port();
     }
 
-    MisbehavingGraphite answer(int status, String contentType, String body) {
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    public MisbehavingGraphite answer(int status, String contentType, String body) {
         this.status = status;
         this.contentType = contentType;
         this.body = body;
@@ -52,12 +62,12 @@ final class MisbehavingGraphite implements AutoCloseable {
     }
 
     /** Accepts requests but answers none until {@link #close()}. */
-    MisbehavingGraphite hang() {
+    public MisbehavingGraphite hang() {
         this.hang = true;
         return this;
     }
 
-    List<Request> requests() {
+    public List<Request> requests() {
         return requests;
     }
 
