@@ -72,10 +72,10 @@ class DaemonConfigTest {
         String nice = config(STORM, SchedulingMode.LACHESIS_DRAIN, null).yaml();
         String rt = config(STORM, SchedulingMode.LACHESIS_DRAIN_RT, null).yaml();
 
-        assertThat(nice).contains("  - name: lachesis-drain\n    policy: drain\n    period: 1000ms\n    translator: nice\n")
-                .doesNotContain("watchdog");
-        assertThat(rt).contains("  - name: lachesis-drain-rt\n    policy: drain\n    period: 1000ms\n    translator: rt\n")
-                .contains("watchdog:");
+        assertThat(nice).contains("  - name: lachesis-drain\n    policy: drain\n    period: 1000ms\n    translator: nice\n");
+        assertThat(rt).as("the rt translator with its watchdog's defaults, the safety net a user gets")
+                .contains("  - name: lachesis-drain-rt\n    policy: drain\n    period: 1000ms\n    translator: rt\n")
+                .doesNotContain("translator-settings");
     }
 
     /** {@code lachesis validate} accepts the file, with the real drivers, policies and translators. */
