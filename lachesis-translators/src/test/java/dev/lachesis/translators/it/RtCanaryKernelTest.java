@@ -28,6 +28,7 @@ class RtCanaryKernelTest {
     Path tmp;
 
     @Test
+    @SuppressWarnings("try") // the resource is the state (RT throttling off); the block only runs while it holds
     void aSpinnerStaysRealTimeWhileTheKernelThrottlesItAndIsDemotedOnceNothingDoes() throws Exception {
         RealTimeTranslator translator = null;
         try (ChildJvm child = ChildJvm.start(List.of("taskset", "-c", "1"), ThreadsChild.class, "spin:spinner")) {
