@@ -3,43 +3,27 @@ package dev.lachesis.experiments.flink.etl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.lachesis.core.config.ConfigException;
-import dev.lachesis.core.config.ConfigNode;
-import dev.lachesis.core.discovery.JvmThreadDiscovery;
-import dev.lachesis.core.metric.MetricNames;
-import dev.lachesis.core.metric.MetricValues;
-import dev.lachesis.core.model.OperatorThread;
-import dev.lachesis.core.model.PhysicalOperator;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.model.ThreadKind;
 import dev.lachesis.core.source.embedded.EmbeddedMetricSource;
 import dev.lachesis.core.source.embedded.EmbeddedStoreConfig;
 import dev.lachesis.core.source.graphite.GraphiteMetricSource;
 import dev.lachesis.core.source.graphite.GraphiteSourceConfig;
-import dev.lachesis.core.spi.DriverContext;
-import dev.lachesis.core.spi.DriverException;
 import dev.lachesis.core.spi.MetricSource;
-import dev.lachesis.core.spi.Plugins;
 import dev.lachesis.core.spi.SpeDriver;
-import dev.lachesis.core.spi.SpeDriverFactory;
 import dev.lachesis.experiments.etl.GenerateSenml;
 import dev.lachesis.experiments.etl.SenmlParser;
 import dev.lachesis.experiments.flink.FlinkClusterProcess;
-import dev.lachesis.experiments.flink.FlinkSettings;
+import dev.lachesis.experiments.flink.GraphiteFlinkDriver;
 import dev.lachesis.experiments.measure.SinkReport;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -76,7 +60,7 @@ class FlinkEtlIT {
                 : EmbeddedMetricSource.start(EmbeddedStoreConfig.defaults().withPorts(0, 0), Duration.ofSeconds(10),
                         Clock.systemUTC())) {
             String carbon = "127.0.0.1:" + (realGraphite ? 2003 : ((EmbeddedMetricSource) metrics).carbonPort());
-            int restPort = freePort();
+            int restPort = GraphiteFlinkDriver.freePort();
             List<SinkReport> reports = new CopyOnWriteArrayList<>();
             List<String> args = List.of("--query", "etl", "--rest-port", Integer.toString(restPort),
                     "--rate", Double.toString(RATE), "--input", input.toString(), "--graphite", carbon, "--sink-reports");
@@ -87,10 +71,10 @@ class FlinkEtlIT {
                     LOG.debug("flink: {}", line);
                 }
             }, START_TIMEOUT);
-                 SpeDriver driver = driver(restPort, metrics)) {
+                 SpeDriver driver = GraphiteFlinkDriver.create(restPort, metrics)) {
                 String job = flink.firstJob();
 
-                SpeState state = awaitOperatorsWithSourceQueue(driver, job);
+                SpeState state = GraphiteFlinkDriver.awaitOperatorsWithSourceQueue(driver, job, EtlJob.OPERATORS.size(), Duration.ofSeconds(50));
                 assertThat(state.threads()).filteredOn(t -> t.kind() == ThreadKind.MAIN && t.queryId().equals(job))
                         .extracting(t -> t.thread().name().replaceAll(" \\(1/1\\)#\\d+$", "").replace("Source: ", ""))
                         .containsExactlyInAnyOrderElementsOf(EtlJob.OPERATORS);
@@ -117,45 +101,6 @@ class FlinkEtlIT {
         }
     }
 
-    /** Rounds until the driver sees the job's ten subtasks and the source's source-queue-size. */
-    private static SpeState awaitOperatorsWithSourceQueue(SpeDriver driver, String job) {
-        AtomicReference<SpeState> seen = new AtomicReference<>();
-        AtomicReference<MetricValues> sourceQueue = new AtomicReference<>();
-        try {
-            await().atMost(Duration.ofSeconds(50)).pollInterval(Duration.ofSeconds(1)).ignoreException(DriverException.class)
-                    .until(() -> {
-                        SpeState state = driver.refresh();
-                        seen.set(state);
-                        List<PhysicalOperator> operators = state.operators().stream().filter(o -> o.queryId().equals(job)).toList();
-                        if (operators.size() != EtlJob.OPERATORS.size()) {
-                            return false;
-                        }
-                        Optional<String> source = state.threads().stream()
-                                .filter(t -> t.kind() == ThreadKind.MAIN && t.queryId().equals(job)
-                                        && t.thread().name().startsWith("Source: source ("))
-                                .map(OperatorThread::operatorId).findFirst();
-                        if (source.isEmpty()) {
-                            return false;
-                        }
-                        sourceQueue.set(driver.fetch(state, Set.of(MetricNames.SOURCE_QUEUE)).get(MetricNames.SOURCE_QUEUE));
-                        return sourceQueue.get().has(source.get());
-                    });
-        } finally {
-            LOG.info("Task threads {}; source-queue-size {}", seen.get() == null ? "none" : seen.get().threads().stream()
-                    .filter(t -> t.kind() == ThreadKind.MAIN).map(t -> t.thread().name()).toList(), sourceQueue.get());
-        }
-        return seen.get();
-    }
-
-    private static SpeDriver driver(int restPort, MetricSource metrics) throws ConfigException {
-        String yaml = "name: flink\ndriver: flink\nsettings:\n  rest-url: http://127.0.0.1:" + restPort + "\n"
-                + "  metrics-from: graphite\n  task-scope: \"" + FlinkSettings.TASK_SCOPE + "\"\n"
-                + "  operator-scope: \"" + FlinkSettings.OPERATOR_SCOPE + "\"\n";
-        SpeDriverFactory factory = Plugins.load(SpeDriverFactory.class, "driver").get("flink", "spes[0].driver");
-        return factory.create(new DriverContext("flink", ConfigNode.ofYaml("spes[0]", yaml), metrics,
-                new JvmThreadDiscovery(), Clock.systemUTC()));
-    }
-
     private static long total(List<SinkReport> reports) {
         return reports.stream().mapToLong(SinkReport::tuples).sum();
     }
@@ -165,12 +110,6 @@ class FlinkEtlIT {
         SenmlParser parser = new SenmlParser();
         try (Stream<String> lines = Files.lines(input)) {
             return lines.map(line -> parser.parse(line).get(0).msgId()).collect(Collectors.toSet()).size();
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
         }
     }
 }

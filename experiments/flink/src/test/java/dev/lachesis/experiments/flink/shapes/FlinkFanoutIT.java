@@ -3,40 +3,25 @@ package dev.lachesis.experiments.flink.shapes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.lachesis.core.config.ConfigException;
-import dev.lachesis.core.config.ConfigNode;
-import dev.lachesis.core.discovery.JvmThreadDiscovery;
-import dev.lachesis.core.metric.MetricNames;
-import dev.lachesis.core.metric.MetricValues;
-import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.model.ThreadKind;
 import dev.lachesis.core.source.embedded.EmbeddedMetricSource;
 import dev.lachesis.core.source.embedded.EmbeddedStoreConfig;
-import dev.lachesis.core.spi.DriverContext;
-import dev.lachesis.core.spi.DriverException;
 import dev.lachesis.core.spi.MetricSource;
-import dev.lachesis.core.spi.Plugins;
 import dev.lachesis.core.spi.SpeDriver;
-import dev.lachesis.core.spi.SpeDriverFactory;
 import dev.lachesis.experiments.etl.GenerateSenml;
 import dev.lachesis.experiments.flink.FlinkClusterProcess;
-import dev.lachesis.experiments.flink.FlinkSettings;
+import dev.lachesis.experiments.flink.GraphiteFlinkDriver;
 import dev.lachesis.experiments.measure.SinkReport;
 import dev.lachesis.experiments.shapes.Fanout;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,7 +54,7 @@ class FlinkFanoutIT {
         try (MetricSource metrics = EmbeddedMetricSource.start(EmbeddedStoreConfig.defaults().withPorts(0, 0),
                 Duration.ofSeconds(10), Clock.systemUTC())) {
             String carbon = "127.0.0.1:" + ((EmbeddedMetricSource) metrics).carbonPort();
-            int restPort = freePort();
+            int restPort = GraphiteFlinkDriver.freePort();
             List<SinkReport> sinks = new CopyOnWriteArrayList<>();
             List<String> args = List.of("--query", "fanout", "--rest-port", Integer.toString(restPort),
                     "--rate", Double.toString(RATE), "--input", input.toString(), "--graphite", carbon, "--sink-reports");
@@ -80,8 +65,8 @@ class FlinkFanoutIT {
                     LOG.debug("flink: {}", line);
                 }
             }, START_TIMEOUT);
-                 SpeDriver driver = driver(restPort, metrics)) {
-                SpeState state = awaitOperatorsWithSourceQueue(driver, flink.firstJob());
+                 SpeDriver driver = GraphiteFlinkDriver.create(restPort, metrics)) {
+                SpeState state = GraphiteFlinkDriver.awaitOperatorsWithSourceQueue(driver, flink.firstJob(), 8, Duration.ofSeconds(40));
                 assertThat(state.threads()).filteredOn(t -> t.kind() == ThreadKind.MAIN && t.queryId().equals(flink.firstJob()))
                         .extracting(t -> t.thread().name().replaceAll(" \\(\\d/\\d\\)#\\d+$", "").replace("Source: ", ""))
                         .containsExactlyInAnyOrder("source", "parse", "heavy", "heavy", "medium", "light-filter", "merge",
@@ -109,51 +94,7 @@ class FlinkFanoutIT {
         return out.get();
     }
 
-    /** Rounds until the driver sees the job's eight subtasks and the source's source-queue-size. */
-    private static SpeState awaitOperatorsWithSourceQueue(SpeDriver driver, String job) {
-        AtomicReference<SpeState> seen = new AtomicReference<>();
-        AtomicReference<MetricValues> sourceQueue = new AtomicReference<>();
-        try {
-            await().atMost(Duration.ofSeconds(40)).pollInterval(Duration.ofSeconds(1)).ignoreException(DriverException.class)
-                    .until(() -> {
-                        SpeState state = driver.refresh();
-                        seen.set(state);
-                        if (state.operators().stream().filter(o -> o.queryId().equals(job)).count() != 8) {
-                            return false;
-                        }
-                        Optional<String> source = state.threads().stream()
-                                .filter(t -> t.kind() == ThreadKind.MAIN && t.queryId().equals(job)
-                                        && t.thread().name().startsWith("Source: source ("))
-                                .map(OperatorThread::operatorId).findFirst();
-                        if (source.isEmpty()) {
-                            return false;
-                        }
-                        sourceQueue.set(driver.fetch(state, Set.of(MetricNames.SOURCE_QUEUE)).get(MetricNames.SOURCE_QUEUE));
-                        return sourceQueue.get().has(source.get());
-                    });
-        } finally {
-            LOG.info("Task threads {}; source-queue-size {}", seen.get() == null ? "none" : seen.get().threads().stream()
-                    .filter(t -> t.kind() == ThreadKind.MAIN).map(t -> t.thread().name()).toList(), sourceQueue.get());
-        }
-        return seen.get();
-    }
-
-    private static SpeDriver driver(int restPort, MetricSource metrics) throws ConfigException {
-        String yaml = "name: flink\ndriver: flink\nsettings:\n  rest-url: http://127.0.0.1:" + restPort + "\n"
-                + "  metrics-from: graphite\n  task-scope: \"" + FlinkSettings.TASK_SCOPE + "\"\n"
-                + "  operator-scope: \"" + FlinkSettings.OPERATOR_SCOPE + "\"\n";
-        SpeDriverFactory factory = Plugins.load(SpeDriverFactory.class, "driver").get("flink", "spes[0].driver");
-        return factory.create(new DriverContext("flink", ConfigNode.ofYaml("spes[0]", yaml), metrics,
-                new JvmThreadDiscovery(), Clock.systemUTC()));
-    }
-
     private static long total(List<SinkReport> reports) {
         return reports.stream().mapToLong(SinkReport::tuples).sum();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 }
