@@ -43,7 +43,10 @@ import java.util.TreeSet;
  *       the worker stops until it is done. Left in SCHED_OTHER below spinning SCHED_RR executors,
  *       the VM thread runs only in what RT throttling leaves over (5% of each second), so every
  *       pause stretches by orders of magnitude and the query stalls; the JIT, starved, leaves hot
- *       code interpreted. They get the query's <em>highest</em> priority and never more: the
+ *       code interpreted. So do the worker's heartbeat and ZooKeeper session threads
+ *       ({@link ThreadKind#LIVENESS}): starved for a session timeout, the cluster declares the worker
+ *       dead and kills the query (seen in local mode, where the ZooKeeper server shares the core).
+ *       They get the query's <em>highest</em> priority and never more: the
  *       highest any other thread of the query has after the floor and the cap (a sender capped
  *       below its consumer does not lift them). Level with the query's most important operator,
  *       SCHED_RR shares the core between them; above it, a compiler thread busy for hundreds of
@@ -145,9 +148,9 @@ public final class RealTimeGuard implements Policy {
         return result;
     }
 
-    /** Threads the query needs running whatever its queues say: the metrics reporter and the JVM's service threads. */
+    /** Threads the query needs running whatever its queues say ({@link ThreadKind#isLookout()}). */
     private static boolean isLookout(OperatorThread t) {
-        return t.kind() == ThreadKind.REPORTER || t.kind() == ThreadKind.RUNTIME;
+        return t.kind().isLookout();
     }
 
     /**

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Keeps the lookouts of a query — the metrics reporter and the JVM's service threads
- * ({@link ThreadKind#REPORTER}, {@link ThreadKind#RUNTIME}), which the real-time guard of the
+ * Keeps the lookouts of a query — the metrics reporter, the JVM's service threads and the worker's
+ * heartbeat threads ({@link ThreadKind#isLookout()}), which the real-time guard of the
  * policies ranks with the query's busiest thread so they do not starve below RT operators — from
  * ending above that thread once the {@code rt} translator has smoothed and normalised. Smoothing
  * follows each thread on its own: a lookout is given the query's maximum every round, so when the
@@ -45,7 +45,7 @@ final class LookoutCap {
     }
 
     private static boolean isLookout(OperatorThread thread) {
-        return thread.kind() == ThreadKind.REPORTER || thread.kind() == ThreadKind.RUNTIME;
+        return thread.kind().isLookout();
     }
 
     /** A query of one SPE instance. */

@@ -27,6 +27,14 @@ public enum ThreadKind {
      * operator waits on at safepoints; real-time policies rank them above the query's operators.
      */
     RUNTIME,
+    /**
+     * Keeps a worker known to its cluster: heartbeat timers and the ZooKeeper session's threads (and,
+     * in a local-mode JVM, the embedded ZooKeeper server's). They serve no tuple and run briefly, but
+     * starved for a session timeout the cluster declares the worker dead and kills the query (seen
+     * under real-time executors on Storm local mode), so real-time policies rank them above the
+     * query's operators.
+     */
+    LIVENESS,
     /** SPE-internal threads that are not part of any query (ackers, metrics, heartbeats). */
     SYSTEM,
     /** A thread of the query whose role the driver could not name more precisely. */
@@ -35,6 +43,15 @@ public enum ThreadKind {
     /** The lower-case name used in configuration files and the CLI's JSON output. */
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    /**
+     * Whether a real-time policy must keep this thread at its query's highest priority whatever the
+     * queues say: it serves no tuple, but the query or the daemon fails when it starves
+     * ({@link #REPORTER}, {@link #RUNTIME}, {@link #LIVENESS}).
+     */
+    public boolean isLookout() {
+        return this == REPORTER || this == RUNTIME || this == LIVENESS;
     }
 
     /** Whether this is a helper rather than an operator's main thread. */

@@ -22,10 +22,12 @@ public sealed interface StormThread {
     }
 
     /**
-     * A worker-wide helper the query depends on: the worker transfer thread, a messaging thread, or
-     * a timer that flushes batches or checks back-pressure.
+     * A worker-wide helper the query depends on: the worker transfer thread, a messaging thread, a
+     * timer that flushes batches or checks back-pressure, or a thread the query needs alive (the
+     * metrics reporter, the JVM's service threads, heartbeats and the ZooKeeper session).
      *
-     * @param kind {@link ThreadKind#SENDER}, {@link ThreadKind#NETWORK} or {@link ThreadKind#TIMER}
+     * @param kind {@link ThreadKind#SENDER}, {@link ThreadKind#NETWORK}, {@link ThreadKind#TIMER} or a
+     *             {@linkplain ThreadKind#isLookout() lookout} kind
      * @param servesWorkerTransferQueue whether it drains the worker transfer queue
      */
     record WorkerHelper(ThreadKind kind, boolean servesWorkerTransferQueue) implements StormThread {

@@ -9,8 +9,9 @@ import java.util.regex.Pattern;
 /**
  * Reads Storm's thread names, 1.x and 2.x alike. The names are Storm's, captured from real workers:
  * see {@code src/test/resources/storm-2.8.3/threads-*.txt}; the 1.x names are those listed in
- * {@code FACTS.md} for Storm 1.2.3. Threads that do not serve any query (ZooKeeper, Curator, Nimbus,
- * supervisor, heartbeat and blob timers, JVM threads) are not recognised. Thread-safe.
+ * {@code FACTS.md} for Storm 1.2.3. Threads that neither serve a query nor keep its worker alive
+ * (Nimbus, supervisor, blob and log timers, Curator's framework threads) are not recognised.
+ * Thread-safe.
  */
 public final class StormThreadNames {
     /**
@@ -49,6 +50,19 @@ public final class StormThreadNames {
      * {@code lachesis demo} and in the ETL sweep under the {@code rt} translator).
      */
     private static final Pattern METRICS_REPORTER = Pattern.compile("metrics-graphite-reporter-\\d+-thread-\\d+");
+
+    /**
+     * What keeps the worker alive to its cluster: Storm's heartbeat timers, the ZooKeeper client's
+     * session threads ({@code <context>-SendThread(<host>:<port>)}, {@code <context>-EventThread}) and,
+     * in a local-mode JVM, the embedded ZooKeeper server's request pipeline and session tracker. Under
+     * real-time executors on one core, the in-process ZooKeeper starved for 15 s, the session expired
+     * and Storm killed the topology (issue 18's ETL sweep).
+     */
+    private static final Pattern LIVENESS = Pattern.compile(
+            "heartbeat-timer|executor-heartbeat-timer|WorkerHBTimer|HBTimer"
+                    + "|.+-SendThread\\(.+\\)|.+-EventThread"
+                    + "|SyncThread:\\d+|SessionTracker|ProcessThread\\(.+\\):|RequestThrottler|ConnnectionExpirer"
+                    + "|NIOWorkerThread-\\d+|NIOServerCxnFactory\\..+");
 
     /** Linux keeps the first 15 bytes of a thread's name as its {@code comm}. */
     private static final int COMM_LENGTH = 15;
@@ -103,6 +117,9 @@ public final class StormThreadNames {
         }
         if (METRICS_REPORTER.matcher(name).matches()) {
             return Optional.of(new StormThread.WorkerHelper(ThreadKind.REPORTER, false));
+        }
+        if (LIVENESS.matcher(name).matches()) {
+            return Optional.of(new StormThread.WorkerHelper(ThreadKind.LIVENESS, false));
         }
         if (JvmRuntimeThreads.isRuntime(name)) {
             return Optional.of(new StormThread.WorkerHelper(ThreadKind.RUNTIME, false));

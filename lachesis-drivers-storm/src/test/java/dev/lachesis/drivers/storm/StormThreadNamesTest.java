@@ -15,12 +15,16 @@ import org.junit.jupiter.api.Test;
 
 class StormThreadNamesTest {
     private static final WorkerHelper RUNTIME = new WorkerHelper(ThreadKind.RUNTIME, false);
+    private static final WorkerHelper LIVENESS = new WorkerHelper(ThreadKind.LIVENESS, false);
 
-    /** The Storm threads of a dump, by name and tid; the JVM's own service threads are left out. */
+    /**
+     * The Storm threads of a dump, by name and tid; the JVM's own service threads and the threads that
+     * keep the worker alive (heartbeats, ZooKeeper) are left out.
+     */
     private static Map<String, StormThread> classified(String resource) {
         Map<String, StormThread> result = new TreeMap<>();
         for (JvmThread t : StormFixtures.threads(1, resource)) {
-            StormThreadNames.classify(t.name()).filter(role -> !role.equals(RUNTIME))
+            StormThreadNames.classify(t.name()).filter(role -> !role.equals(RUNTIME) && !role.equals(LIVENESS))
                     .ifPresent(role -> result.put(t.name() + "#" + t.tid(), role));
         }
         return result;
@@ -67,9 +71,24 @@ class StormThreadNamesTest {
     }
 
     @Test
+    void heartbeatsAndTheZooKeeperSessionOfALocalClusterKeepItsWorkerAlive() {
+        List<String> liveness = StormFixtures.threads(1, "storm-2.8.3/threads-1-worker.txt").stream()
+                .map(JvmThread::name)
+                .filter(n -> StormThreadNames.classify(n).equals(Optional.of(LIVENESS)))
+                .map(n -> n.replaceAll("\\d+", "N")).distinct().toList();
+
+        assertThat(liveness).containsExactlyInAnyOrder("heartbeat-timer", "executor-heartbeat-timer", "WorkerHBTimer",
+                "HBTimer", "main-SendThread(localhost:N)", "main-EventThread", "SLOT_N-SendThread(localhost:N)",
+                "SLOT_N-EventThread", "SyncThread:N", "SessionTracker", "ProcessThread(sid:N cport:N):",
+                "RequestThrottler", "ConnnectionExpirer", "NIOWorkerThread-N",
+                "NIOServerCxnFactory.SelectorThread-N", "NIOServerCxnFactory.AcceptThread:N.N.N.N/N.N.N.N:N");
+        assertThat(ThreadKind.LIVENESS.isLookout()).isTrue();
+    }
+
+    @Test
     void clusterThreadsThatServeNoQueryAreNotRecognised() {
-        for (String name : List.of("main", "SLOT_1024", "Curator-Framework-0", "main-SendThread(localhost:2000)",
-                "heartbeat-timer", "executor-heartbeat-timer", "refresh-connections-timer", "MetricRegistryTimer",
+        for (String name : List.of("main", "SLOT_1024", "Curator-Framework-0", "Curator-ConnectionStateManager-0",
+                "refresh-connections-timer", "MetricRegistryTimer", "EventTimer",
                 "AsyncLocalizer Task Executor - 0", "Finalizer")) {
             assertThat(StormThreadNames.classify(name)).as(name).isEmpty();
         }
