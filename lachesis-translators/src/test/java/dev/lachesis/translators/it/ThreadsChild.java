@@ -18,7 +18,9 @@ import java.util.concurrent.TimeUnit;
  * ({@code producer}) that busy-spins while the queue of a slow consumer ({@code consumer}) is full,
  * each spinning at most 20 s; {@code spin:<name>} a thread that busy-spins for at most 30 s;
  * {@code forker:<name>} a thread that, once it is real-time, starts a sleeping thread
- * {@code <name>-child}, prints {@code forked} and sleeps.
+ * {@code <name>-child}, prints {@code forked} and sleeps; {@code churn:<n>} a thread
+ * ({@code churner}) that starts n threads a second ({@code churn-<i>}, from 1000 up), each ending
+ * after 100 ms.
  */
 public final class ThreadsChild {
     private static final long LIFETIME_NANOS = TimeUnit.SECONDS.toNanos(60);
@@ -58,6 +60,9 @@ public final class ThreadsChild {
                 start(name, started, () -> forkOnceRealTime(name + "-child"));
             } else if (arg.startsWith("sleep:")) {
                 start(arg.substring("sleep:".length()), started, ThreadsChild::sleep);
+            } else if (arg.startsWith("churn:")) {
+                int perSecond = Integer.parseInt(arg.substring("churn:".length()));
+                start("churner", started, () -> churn(perSecond));
             } else {
                 throw new IllegalArgumentException("unknown thread kind " + arg);
             }
@@ -123,6 +128,28 @@ public final class ThreadsChild {
             throw new IllegalStateException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Starts {@code perSecond} short-lived threads a second, each named {@code churn-<i>}, for the child's lifetime. */
+    private static void churn(int perSecond) {
+        long every = TimeUnit.SECONDS.toNanos(1) / perSecond;
+        long next = System.nanoTime();
+        for (int i = 1000; ; i++) {
+            Thread t = new Thread(() -> {
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "churn-" + i);
+            t.setDaemon(true);
+            t.start();
+            next += every;
+            long wait = next - System.nanoTime();
+            if (wait > 0) {
+                java.util.concurrent.locks.LockSupport.parkNanos(wait);
+            }
         }
     }
 

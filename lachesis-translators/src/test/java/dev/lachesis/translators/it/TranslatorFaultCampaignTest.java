@@ -204,6 +204,33 @@ class TranslatorFaultCampaignTest {
     }
 
     @Test
+    void aThousandThreadsStartedAndEndedASecondKeepTheDaemonRunning() throws Exception {
+        try (ChildJvm target = threads("sleep:churn-1", "churn:1000")) {
+            int original = ProcReader.nice(target.pid(), target.tid("churn-1"));
+            Process daemon = lachesis.start("daemon", "run", "--config", config(target, "churn-").toString(), "--rounds",
+                    "json");
+            daemons.add(daemon);
+
+            await().atMost(Duration.ofSeconds(120)).until(() -> !daemon.isAlive() || rounds("daemon").size() >= 10);
+
+            assertThat(daemon.isAlive()).as("alive; stderr: %s", err("daemon")).isTrue();
+            assertThat(rounds("daemon")).as("outcomes").allMatch(r -> r.contains("\"outcome\":\"OK\""));
+            assertThat(err("daemon").lines().filter(l -> l.contains(" WARN ") || l.contains(" ERROR "))).isEmpty();
+            assertThat(ProcReader.nice(target.pid(), target.tid("churn-1"))).as("the long-lived thread, lowest").isEqualTo(19);
+
+            daemon.destroy();
+            assertThat(daemon.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(ProcReader.nice(target.pid(), target.tid("churn-1"))).as("restored on SIGTERM").isEqualTo(original);
+            assertThat(runtime.resolve("journal")).doesNotExist();
+        }
+    }
+
+    /** The rounds a daemon started with {@code --rounds json} has printed, one JSON object each. */
+    private List<String> rounds(String name) throws java.io.IOException {
+        return lachesis.out(name).lines().filter(l -> l.startsWith("{")).toList();
+    }
+
+    @Test
     void aJournalEntryWhoseThreadIdWasReusedIsNotApplied() throws Exception {
         try (ChildJvm target = threads("sleep:w-1")) {
             int pid = target.pid();
