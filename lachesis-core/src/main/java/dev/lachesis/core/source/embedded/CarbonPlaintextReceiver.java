@@ -8,8 +8,10 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.util.Set;
+import java.util.Comparator;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -25,18 +27,25 @@ import org.slf4j.LoggerFactory;
  * Flink Graphite reporters speak by default (both use Dropwizard's plaintext {@code Graphite}
  * sender; neither uses the pickle protocol), so no pickle listener exists. A malformed line is
  * skipped; the first one is logged at warn, later ones at debug. Lines longer than
- * {@value #MAX_LINE_CHARS} characters and connections beyond {@value #MAX_CONNECTIONS} at once are
- * refused (logged once each), so a broken client cannot exhaust memory or threads. Thread-safe.
+ * {@value #MAX_LINE_CHARS} characters are refused (logged once), so a broken client cannot exhaust
+ * memory. At most {@value #MAX_CONNECTIONS} connections are open at once, one thread each: a new one
+ * beyond that closes the connection that has sent nothing for the longest time (logged once), so
+ * connections held open without sending — any local user can open them — cannot lock out the SPE's
+ * reporters, which send every reporting period; a connection silent for {@link #IDLE_TIMEOUT_MILLIS}
+ * is closed too (a reporter reconnects when it sends next). Thread-safe.
  */
 public final class CarbonPlaintextReceiver implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CarbonPlaintextReceiver.class);
     private static final int MAX_LINE_CHARS = 4096;
     private static final int MAX_CONNECTIONS = 256;
+    /** Longer than any reporting period a user would set (Flink's default is 10 s, Storm's 60 s). */
+    static final int IDLE_TIMEOUT_MILLIS = 10 * 60 * 1000;
 
     private final EmbeddedStore store;
     private final ServerSocket server;
     private final ExecutorService connections;
-    private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+    /** Each open connection → when it last sent a line, or connected ({@link System#nanoTime()}). */
+    private final Map<Socket, AtomicLong> open = new ConcurrentHashMap<>();
     private final AtomicBoolean warnedMalformed = new AtomicBoolean();
     private final AtomicBoolean warnedConnections = new AtomicBoolean();
     private final AtomicLong malformed = new AtomicLong();
@@ -91,14 +100,10 @@ public final class CarbonPlaintextReceiver implements AutoCloseable {
             try {
                 Socket socket = server.accept();
                 if (open.size() >= MAX_CONNECTIONS) {
-                    if (warnedConnections.compareAndSet(false, true)) {
-                        LOG.warn("Refusing carbon connection from {}: {} connections are open already",
-                                socket.getRemoteSocketAddress(), MAX_CONNECTIONS);
-                    }
-                    socket.close();
-                    continue;
+                    closeQuietest(socket);
                 }
-                open.add(socket);
+                socket.setSoTimeout(IDLE_TIMEOUT_MILLIS);
+                open.put(socket, new AtomicLong(System.nanoTime()));
                 connections.execute(() -> receive(socket));
             } catch (IOException e) {
                 if (!closed) {
@@ -109,8 +114,30 @@ public final class CarbonPlaintextReceiver implements AutoCloseable {
         }
     }
 
+    /** Makes room for {@code arriving}: closes the open connection that has been silent longest. */
+    private void closeQuietest(Socket arriving) {
+        open.entrySet().stream().min(Comparator.comparingLong(e -> e.getValue().get())).ifPresent(quietest -> {
+            long silentMillis = (System.nanoTime() - quietest.getValue().get()) / 1_000_000;
+            if (warnedConnections.compareAndSet(false, true)) {
+                LOG.warn("{} carbon connections are open; closing the one from {}, silent for {} ms, for a new one "
+                                + "from {} (further ones are logged at debug)", MAX_CONNECTIONS,
+                        quietest.getKey().getRemoteSocketAddress(), silentMillis, arriving.getRemoteSocketAddress());
+            } else {
+                LOG.debug("Closing the carbon connection from {}, silent for {} ms, for a new one from {}",
+                        quietest.getKey().getRemoteSocketAddress(), silentMillis, arriving.getRemoteSocketAddress());
+            }
+            open.remove(quietest.getKey());
+            try {
+                quietest.getKey().close();
+            } catch (IOException e) {
+                LOG.debug("Closing a carbon connection failed: {}", e.getMessage());
+            }
+        });
+    }
+
     private void receive(Socket socket) {
         String peer = socket.getRemoteSocketAddress().toString();
+        AtomicLong lastLine = open.get(socket);
         try (socket; BufferedReader in = new BufferedReader(
                 new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8))) {
             StringBuilder line = new StringBuilder();
@@ -118,6 +145,9 @@ public final class CarbonPlaintextReceiver implements AutoCloseable {
             int c;
             while ((c = in.read()) >= 0) {
                 if (c == '\n') {
+                    if (lastLine != null) {
+                        lastLine.set(System.nanoTime());
+                    }
                     if (tooLong) {
                         rejected("a line longer than " + MAX_LINE_CHARS + " characters", line.toString(), peer);
                     } else if (!line.toString().isBlank()) {
@@ -134,6 +164,8 @@ public final class CarbonPlaintextReceiver implements AutoCloseable {
             if (!tooLong && !line.toString().isBlank()) {
                 accept(line.toString(), peer);
             }
+        } catch (SocketTimeoutException e) {
+            LOG.debug("Carbon connection from {} sent nothing for {} ms; closed", peer, IDLE_TIMEOUT_MILLIS);
         } catch (SocketException e) {
             LOG.debug("Carbon connection from {} ended: {}", peer, e.getMessage());
         } catch (IOException e) {
@@ -173,7 +205,7 @@ public final class CarbonPlaintextReceiver implements AutoCloseable {
         } catch (IOException e) {
             LOG.debug("Closing the carbon listener failed: {}", e.getMessage());
         }
-        for (Socket socket : open) {
+        for (Socket socket : open.keySet()) {
             try {
                 socket.close();
             } catch (IOException e) {
