@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Keeps the table of {@code docs/fault-campaign.md} and the fault-campaign tests together: every row
- * names a test method that exists in a {@code *FaultCampaignTest} class of some module, and every
+ * names a test method that exists in a {@code *FaultCampaignTest} (or, for one that needs the built
+ * {@code bin/lachesis}, {@code *FaultCampaignIT}) class of some module, and every
  * test of those classes has its row. The tests themselves run in the test command, so a row in the
  * table is a case that passed. Reads the sources, since the classes live in three modules.
  */
@@ -39,10 +40,10 @@ class FaultCampaignTableTest {
         return rows;
     }
 
-    /** Every {@code *FaultCampaignTest.java} under a {@code src/test/java} of the repository. */
+    /** Every {@code *FaultCampaignTest.java} and {@code *FaultCampaignIT.java} under a {@code src/test/java} of the repository. */
     private static List<Path> campaignClasses() throws IOException {
         try (Stream<Path> files = Files.walk(repository())) {
-            return files.filter(p -> p.getFileName().toString().endsWith("FaultCampaignTest.java"))
+            return files.filter(p -> p.getFileName().toString().matches(".*FaultCampaign(Test|IT)\\.java"))
                     .filter(p -> p.toString().contains("/src/test/java/")).sorted().toList();
         }
     }

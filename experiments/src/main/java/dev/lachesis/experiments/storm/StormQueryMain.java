@@ -5,6 +5,7 @@ import dev.lachesis.experiments.etl.GenerateSenml;
 import dev.lachesis.experiments.etl.SenmlRecordGenerator;
 import dev.lachesis.experiments.measure.SinkReport;
 import dev.lachesis.experiments.measure.SinkReportPrinter;
+import dev.lachesis.experiments.process.ThreadChurn;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -97,6 +98,11 @@ public final class StormQueryMain implements Callable<Integer> {
             description = "Once tuples flow, print a " + SinkReport.PREFIX + " line (tuples and latencies at the sink) every second.")
     private boolean sinkReports;
 
+    @Option(names = "--churn-threads", defaultValue = "0",
+            description = "Start and end this many short-lived threads a second in this JVM, beside the topology "
+                    + "(the fault campaign's thread churn); 0 for none.")
+    private int churnThreadsPerSecond;
+
     @Option(names = "--exit-with-parent",
             description = "Exit when standard input closes, i.e. when the launching process is gone.")
     private boolean exitWithParent;
@@ -159,6 +165,9 @@ public final class StormQueryMain implements Callable<Integer> {
                 return 1;
             }
             Thread.sleep(POLL.toMillis());
+        }
+        if (churnThreadsPerSecond > 0) {
+            ThreadChurn.start(churnThreadsPerSecond);
         }
         PrintWriter out = spec.commandLine().getOut();
         out.println(READY + " " + ProcessHandle.current().pid() + " " + topologyName);
