@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.demo;
 
+import dev.lachesis.experiments.LachesisHome;
 import dev.lachesis.experiments.run.DurationConverter;
 import dev.lachesis.experiments.run.RunStopped;
 import dev.lachesis.experiments.run.PhaseResult;
@@ -34,8 +35,6 @@ import picocli.CommandLine.Spec;
         description = "Needs root (real-time priorities) and at least two CPUs: Storm gets --spe-cpus, the store and the "
                 + "daemon the others. Stop it with Ctrl-C at any time; every thread and cgroup is restored.")
 public final class DemoCommand implements Callable<Integer> {
-    /** Environment variable naming the installation that holds {@code bin/lachesis}. */
-    public static final String HOME = "LACHESIS_HOME";
     /**
      * The default input rate, records/s: beyond what the kernel alone sustains for ETL on one core of
      * the test machine (about 10,700 records/s, {@code experiments/results/storm-etl-park}); slower
@@ -72,7 +71,7 @@ public final class DemoCommand implements Callable<Integer> {
     private String otherCpus;
 
     @Option(names = "--lachesis", paramLabel = "FILE",
-            description = "The bin/lachesis script that runs the store and the daemon (default: $" + HOME + "/bin/lachesis).")
+            description = "The bin/lachesis script that runs the store and the daemon (default: $" + LachesisHome.VARIABLE + "/bin/lachesis).")
     private Path lachesis;
 
     @Option(names = "--ready-timeout", paramLabel = "DURATION", defaultValue = "180s", converter = DurationConverter.class,
@@ -166,7 +165,7 @@ public final class DemoCommand implements Callable<Integer> {
             CpuList other = otherCpus != null ? CpuList.parse(otherCpus) : CpuList.online().minus(spe).orElseThrow(() ->
                     new IllegalArgumentException("this machine has no CPU besides --spe-cpus " + spe
                             + " for the daemon; the demo needs two (real-time Storm threads would starve the daemon)"));
-            Path script = lachesis != null ? lachesis : home().resolve("bin/lachesis");
+            Path script = LachesisHome.lachesis(lachesis);
             if (!Files.isExecutable(script)) {
                 throw new IllegalArgumentException("--lachesis " + script + " is not an executable file");
             }
@@ -175,14 +174,6 @@ public final class DemoCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-    }
-
-    private static Path home() {
-        String home = System.getenv(HOME);
-        if (home == null || home.isBlank()) {
-            throw new IllegalArgumentException("neither --lachesis nor $" + HOME + " says where bin/lachesis is");
-        }
-        return Path.of(home);
     }
 
     /** Moves every thread of this JVM to the other CPUs, so the demo never competes with Storm. */

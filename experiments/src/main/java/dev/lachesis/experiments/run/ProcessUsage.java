@@ -11,9 +11,10 @@ import java.util.stream.Stream;
 
 /**
  * What a process has used so far, from {@code /proc}: CPU time (user + system), of the whole process
- * and of each of its threads, and peak resident memory, so an experiment can state the daemon's own
- * cost and how the SPE's CPU was shared among its threads. The experiments' class path carries the
- * SPE, not the daemon's core, hence this small reader of its own.
+ * and of each of its threads, resident memory (now and at its peak) and thread count, so an
+ * experiment can state the daemon's own cost and how the SPE's CPU was shared among its threads.
+ * The experiments' class path carries the SPE, not the daemon's core, hence this small reader of
+ * its own.
  */
 public final class ProcessUsage {
     /** The kernel's USER_HZ: {@code /proc/<pid>/stat} counts CPU time in hundredths of a second. */
@@ -56,10 +57,25 @@ public final class ProcessUsage {
 
     /** The peak resident set ({@code VmHWM}) of {@code pid} in MiB, or empty once it is gone. */
     public static Optional<Double> peakResidentMib(long pid) {
+        return statusKib(pid, "VmHWM:").map(kib -> kib / 1024.0);
+    }
+
+    /** The resident set ({@code VmRSS}) of {@code pid} now, in MiB, or empty once it is gone. */
+    public static Optional<Double> residentMib(long pid) {
+        return statusKib(pid, "VmRSS:").map(kib -> kib / 1024.0);
+    }
+
+    /** How many threads {@code pid} has now, or empty once it is gone. */
+    public static Optional<Integer> threads(long pid) {
+        return statusKib(pid, "Threads:").map(Math::toIntExact);
+    }
+
+    /** The number of a {@code /proc/<pid>/status} line, e.g. {@code VmRSS:  51234 kB} → 51234. */
+    private static Optional<Long> statusKib(long pid, String field) {
         try {
             return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
-                    .filter(l -> l.startsWith("VmHWM:")).findFirst()
-                    .map(l -> Double.parseDouble(l.replaceAll("[^0-9]", "")) / 1024.0);
+                    .filter(l -> l.startsWith(field)).findFirst()
+                    .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

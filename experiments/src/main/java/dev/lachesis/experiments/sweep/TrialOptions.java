@@ -1,6 +1,6 @@
 package dev.lachesis.experiments.sweep;
 
-import dev.lachesis.experiments.demo.DemoCommand;
+import dev.lachesis.experiments.LachesisHome;
 import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.experiments.run.DurationConverter;
 import dev.lachesis.experiments.storm.ExampleQuery;
@@ -58,7 +58,7 @@ final class TrialOptions {
     private String otherCpus;
 
     @Option(names = "--lachesis", paramLabel = "FILE",
-            description = "bin/lachesis, which runs the store and the daemons (default: $" + DemoCommand.HOME + "/bin/lachesis).")
+            description = "bin/lachesis, which runs the store and the daemons (default: $" + LachesisHome.VARIABLE + "/bin/lachesis).")
     private Path lachesis;
 
     @Option(names = "--graphite", paramLabel = "CARBON:HTTP",
@@ -75,7 +75,7 @@ final class TrialOptions {
         try {
             return switch (spe) {
                 case "storm" -> new StormLauncher(ExampleQuery.named(query), WaitStrategy.named(waitStrategy), readyTimeout);
-                case "flink" -> new FlinkLauncher(home().resolve("bin/lachesis-bench-flink"), query, readyTimeout);
+                case "flink" -> new FlinkLauncher(LachesisHome.root().resolve("bin/lachesis-bench-flink"), query, readyTimeout);
                 default -> throw new IllegalArgumentException("--spe was '" + spe + "' but must be storm or flink");
             };
         } catch (IllegalArgumentException e) {
@@ -93,11 +93,11 @@ final class TrialOptions {
             CpuList other = otherCpus != null ? CpuList.parse(otherCpus) : CpuList.online().minus(speList).orElseThrow(() ->
                     new IllegalArgumentException("this machine has no CPU besides --spe-cpus " + speList
                             + " for the store and the daemons; trials need two"));
-            Path script = lachesis != null ? lachesis : home().resolve("bin/lachesis");
+            Path script = LachesisHome.lachesis(lachesis);
             if (!Files.isExecutable(script)) {
                 throw new IllegalArgumentException("--lachesis " + script + " is not an executable file");
             }
-            Path dir = out != null ? out : home().resolve("experiments/results")
+            Path dir = out != null ? out : LachesisHome.root().resolve("experiments/results")
                     .resolve(launcher.spe() + "-" + launcher.query() + "-" + launcher.waitStrategy() + outSuffix);
             GraphitePorts graphitePorts = graphite == null ? null : GraphitePorts.parse(graphite);
             return new TrialSettings(period, warmUp, measure, speList, other, script, dir, graphitePorts);
@@ -130,12 +130,4 @@ final class TrialOptions {
         return arguments;
     }
 
-    private static Path home() {
-        String home = System.getenv(DemoCommand.HOME);
-        if (home == null || home.isBlank()) {
-            throw new IllegalArgumentException("$" + DemoCommand.HOME + " does not say where bin/lachesis is; "
-                    + "run through bin/lachesis-bench or pass --lachesis");
-        }
-        return Path.of(home);
-    }
 }
