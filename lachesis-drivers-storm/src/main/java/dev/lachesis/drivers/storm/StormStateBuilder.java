@@ -52,6 +52,15 @@ final class StormStateBuilder {
      * not take its executors away.
      */
     private final Map<JvmThread, String> executorTopologies = new HashMap<>();
+    /**
+     * Each scheduled topology's edges (component → the components it feeds) as seen so far. A
+     * topology's graph is fixed once it is submitted (a resubmitted one has a new id), but an edge is
+     * seen only while its consumer's execute count has a value in the window: when the query stalls
+     * for longer, every edge vanishes and every operator would look like a source (seen on Storm under
+     * real-time executors, where every policy then ranked each operator as a source for two rounds).
+     * Kept while the topology has threads here.
+     */
+    private final Map<String, Map<String, Set<String>>> knownEdges = new HashMap<>();
 
     StormStateBuilder(String speName) {
         this.speName = speName;
@@ -229,6 +238,7 @@ final class StormStateBuilder {
 
         Set<String> topologies = new TreeSet<>();
         threads.forEach(t -> topologies.add(t.queryId()));
+        knownEdges.keySet().retainAll(topologies);
         List<Query> queries = new ArrayList<>();
         for (String topology : topologies) {
             queries.add(query(topology, metrics, byComponent.keySet()));
@@ -243,8 +253,10 @@ final class StormStateBuilder {
         String prefix = topology + "/";
         executorComponents.stream().filter(k -> k.startsWith(prefix)).map(k -> k.substring(prefix.length()))
                 .forEach(components::add);
+        Map<String, Set<String>> seen = knownEdges.computeIfAbsent(topology, t -> new TreeMap<>());
+        metrics.edges(topology).forEach((from, tos) -> seen.computeIfAbsent(from, f -> new TreeSet<>()).addAll(tos));
         Map<String, Set<String>> downstream = new TreeMap<>();
-        metrics.edges(topology).forEach((from, tos) -> {
+        seen.forEach((from, tos) -> {
             if (components.contains(from)) {
                 Set<String> kept = new TreeSet<>();
                 tos.stream().filter(components::contains).forEach(kept::add);

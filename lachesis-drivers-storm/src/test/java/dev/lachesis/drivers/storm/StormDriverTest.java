@@ -174,8 +174,30 @@ class StormDriverTest {
         assertThat(ofKind(state, ThreadKind.REPORTER)).extracting(t -> t.thread().name())
                 .containsExactly("metrics-graphite-reporter-1-thread-1");
         assertThat(ofKind(state, ThreadKind.RUNTIME)).extracting(t -> t.thread().name()).contains("VM Thread");
-        assertThat(state.threads()).filteredOn(t -> t.kind() != ThreadKind.RUNTIME).hasSize(11);
+        assertThat(ofKind(state, ThreadKind.LIVENESS)).extracting(t -> t.thread().name())
+                .contains("heartbeat-timer", "SessionTracker").anyMatch(n -> n.startsWith("main-SendThread("));
+        assertThat(state.threads()).filteredOn(t -> !t.kind().isLookout() || t.kind() == ThreadKind.REPORTER).hasSize(11);
         assertThat(state.threads()).allSatisfy(t -> assertThat(t.queryId()).isEqualTo(TOPOLOGY_1_WORKER));
+    }
+
+    @Test
+    void keepsATopologysGraphThroughRoundsInWhichItsExecuteCountsHaveNoValue() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
+        List<Series> reporting = seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW);
+        var source = new StormFixtures.FixedMetricSource(reporting);
+        StormDriver driver = driver(source, "lachesis-pipeline", List.of());
+        driver.refresh();
+        // The query stalls for longer than the window: the execute counts, which name the edges, get no value.
+        source.set(reporting.stream().map(s -> s.name().contains("__execute-count")
+                ? StormFixtures.series(s.name(), NOW, Double.NaN, Double.NaN) : s).toList());
+
+        SpeState stalled = driver.refresh();
+
+        assertThat(stalled.queries()).singleElement().satisfies(q -> {
+            assertThat(q.downstream()).isEqualTo(Map.of("source", Set.of("light"), "light", Set.of("heavy"),
+                    "heavy", Set.of("sink"), "sink", Set.of()));
+            assertThat(q.sources()).containsExactly("source");
+        });
     }
 
     @Test
