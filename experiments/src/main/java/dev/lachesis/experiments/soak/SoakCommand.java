@@ -2,6 +2,7 @@ package dev.lachesis.experiments.soak;
 
 import dev.lachesis.experiments.ChildJvm;
 import dev.lachesis.experiments.LachesisHome;
+import dev.lachesis.experiments.process.LachesisDaemon;
 import dev.lachesis.experiments.HostPort;
 import dev.lachesis.experiments.run.DurationConverter;
 import dev.lachesis.experiments.run.EmbeddedStore;
@@ -13,7 +14,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -96,13 +96,15 @@ public final class SoakCommand implements Callable<Integer> {
         PrintWriter console = spec.commandLine().getOut();
         List<SoakSample> samples = Collections.synchronizedList(new ArrayList<>());
         AtomicInteger restarts = new AtomicInteger();
-        Process daemon;
+        Integer exit = null;
+        LachesisDaemon daemon;
         try (EmbeddedStore store = EmbeddedStore.start(List.of(script.toString()))) {
             StormQuerySpec query = new StormQuerySpec(ExampleQuery.PIPELINE, TOPOLOGY, rate,
                     new HostPort("127.0.0.1", store.carbonPort()), WaitStrategy.PARK, 500, 1, "512m",
                     STORM_START.toSeconds(), 1.0);
             ChildJvm worker = startWorker(query);
-            daemon = startDaemon(script, store.httpPort());
+            Path config = Files.writeString(out.resolve("soak.yaml"), CONFIG.formatted(TOPOLOGY, store.httpPort()));
+            daemon = LachesisDaemon.start(script, config, out);
             console.printf("Soak: daemon PID %d on topology %s for %s, worker restarted every %s; samples in %s%n",
                     daemon.pid(), TOPOLOGY, DurationConverter.format(duration), DurationConverter.format(restartEvery),
                     out);
@@ -131,14 +133,11 @@ public final class SoakCommand implements Callable<Integer> {
                 }
             } finally {
                 sampler.shutdownNow();
-                daemon.destroy();
-                if (!daemon.waitFor(30, TimeUnit.SECONDS)) {
-                    daemon.destroyForcibly();
-                }
+                exit = daemon.isAlive() ? daemon.stop() : null;
                 worker.close();
             }
         }
-        return report(samples, daemon, restarts.get(), console);
+        return report(samples, daemon, exit, restarts.get(), console);
     }
 
     private ChildJvm startWorker(StormQuerySpec query) throws IOException, TimeoutException, InterruptedException {
@@ -159,20 +158,6 @@ public final class SoakCommand implements Callable<Integer> {
         return startWorker(query);
     }
 
-    private Process startDaemon(Path script, int storeHttpPort) throws IOException {
-        Path config = Files.writeString(out.resolve("soak.yaml"), CONFIG.formatted(TOPOLOGY, storeHttpPort));
-        Path runtime = out.resolve("run");
-        if (!Files.isDirectory(runtime)) {
-            Files.createDirectory(runtime, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        }
-        ProcessBuilder builder = new ProcessBuilder(script.toString(), "run", "--config", config.toString(),
-                "--rounds", "json")
-                .redirectOutput(out.resolve("rounds.jsonl").toFile())
-                .redirectError(out.resolve("daemon.log").toFile());
-        builder.environment().put("RUNTIME_DIRECTORY", runtime.toString());
-        return builder.start();
-    }
-
     private static java.util.Optional<SoakSample> sample(long pid, long start, int restarts) {
         double elapsed = (System.nanoTime() - start) / 1e9;
         return ProcessUsage.residentMib(pid).flatMap(rss -> ProcessUsage.cpuSeconds(pid)
@@ -180,21 +165,19 @@ public final class SoakCommand implements Callable<Integer> {
                         restarts))));
     }
 
-    private int report(List<SoakSample> samples, Process daemon, int restarts, PrintWriter console) throws IOException {
+    private int report(List<SoakSample> samples, LachesisDaemon daemon, Integer exit, int restarts, PrintWriter console)
+            throws IOException {
         List<SoakSample> copy = List.copyOf(samples);
         List<String> csv = new ArrayList<>(List.of(SoakSample.CSV_HEADER));
         copy.forEach(s -> csv.add(s.csv()));
         Files.write(out.resolve("soak.csv"), csv);
         SoakVerdict verdict = SoakVerdict.of(copy, warmUp.toSeconds());
-        List<String> rounds = Files.readAllLines(out.resolve("rounds.jsonl")).stream().filter(l -> l.startsWith("{")).toList();
+        List<String> rounds = daemon.rounds();
         long ok = rounds.stream().filter(l -> l.contains("\"outcome\":\"OK\"")).count();
         Map<String, Integer> warnings = new TreeMap<>();
-        for (String line : Files.readAllLines(out.resolve("daemon.log"))) {
-            int at = line.indexOf(" WARN ");
-            if (at >= 0) {
-                String text = line.substring(at + 6).replaceAll("\\d+", "N");
-                warnings.merge(text.length() > 160 ? text.substring(0, 160) + "…" : text, 1, Integer::sum);
-            }
+        for (String line : daemon.logLines("WARN")) {
+            String text = line.substring(line.indexOf(" WARN ") + 6).replaceAll("\\d+", "N");
+            warnings.merge(text.length() > 160 ? text.substring(0, 160) + "…" : text, 1, Integer::sum);
         }
         SoakPlots.write(copy, verdict, out);
         StringBuilder md = new StringBuilder("# Soak\n\n");
@@ -204,8 +187,8 @@ public final class SoakCommand implements Callable<Integer> {
                 .append(" --rate ").append(rate).append("`\n\n");
         md.append("- ").append(verdict.line()).append('\n');
         md.append("- worker SIGKILLed and started again ").append(restarts).append(" times; the daemon ")
-                .append(daemon.isAlive() ? "was still running" : "exited with " + daemon.exitValue())
-                .append(" when stopped by SIGTERM at the end\n");
+                .append(exit == null ? "had exited before the end (see daemon.log)"
+                        : "ran to the end and exited with " + exit + " on SIGTERM (128 + 15)").append('\n');
         md.append("- rounds: ").append(rounds.size()).append(", ").append(ok).append(" OK, ")
                 .append(rounds.size() - ok).append(" failed (no worker running the topology, or its metrics not yet in)\n");
         md.append("- threads of the daemon: ").append(copy.stream().mapToInt(SoakSample::threads).min().orElse(0))

@@ -11,20 +11,18 @@ import dev.lachesis.core.spi.Plugins;
 import dev.lachesis.drivers.storm.StormThreadNames;
 import dev.lachesis.experiments.ChildJvm;
 import dev.lachesis.experiments.HostPort;
+import dev.lachesis.experiments.process.LachesisDaemon;
 import dev.lachesis.experiments.process.ThreadChurn;
 import dev.lachesis.experiments.run.ThreadSched;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -72,8 +70,7 @@ class StormDriverFaultCampaignIT {
     Path tmp;
     private EmbeddedMetricSource store;
     private String topology;
-    private Path runtime;
-    private Process daemon;
+    private LachesisDaemon daemon;
     private final List<ChildJvm> storms = new ArrayList<>();
 
     @BeforeEach
@@ -82,17 +79,12 @@ class StormDriverFaultCampaignIT {
                 .get("embedded", "metrics.source")
                 .create(ConfigNode.ofYaml("metrics", "source: embedded\nsettings: {carbon-port: 0, http-port: 0}\n"));
         topology = "lachesis-faults-" + UUID.randomUUID().toString().substring(0, 8);
-        runtime = Files.createDirectory(tmp.resolve("run"),
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     }
 
     @AfterEach
     void stopEverything() throws Exception {
-        if (daemon != null && daemon.isAlive()) {
-            daemon.destroy();
-            if (!daemon.waitFor(30, TimeUnit.SECONDS)) {
-                daemon.destroyForcibly();
-            }
+        if (daemon != null) {
+            daemon.close();
         }
         storms.forEach(ChildJvm::close);
         store.close();
@@ -109,14 +101,13 @@ class StormDriverFaultCampaignIT {
         ChildJvm second = storm(List.of());
         awaitHandSet(second);
 
-        assertThat(daemon.isAlive()).as("daemon running; its stderr: %s", err()).isTrue();
+        assertThat(daemon.isAlive()).as("daemon running; its log: %s", daemon.log()).isTrue();
         assertNoErrorAndNoLineTwice();
-        assertThat(err().lines().filter(l -> l.contains(" WARN ")))
-                .as("the one warning: the rounds without a JVM for the topology")
+        assertThat(daemon.logLines("WARN")).as("the one warning: the rounds without a JVM for the topology")
                 .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
                 .contains("SPE 'storm' cannot be seen: no Storm worker or local-mode JVM is running for topology '"
                         + topology + "'").endsWith("(keeping the last applied priorities until this clears)");
-        assertThat(err().lines().filter(l -> l.contains("Recovered after"))).as("the one line when it clears")
+        assertThat(daemon.log().lines().filter(l -> l.contains("Recovered after"))).as("the one line when it clears")
                 .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING).endsWith("failed round(s): spe storm");
         stopDaemonAndAssertRestored(second);
     }
@@ -126,15 +117,16 @@ class StormDriverFaultCampaignIT {
         ChildJvm worker = storm(List.of("--churn-threads", "1000"));
         startDaemon();
         awaitHandSet(worker);
-        int roundsBefore = rounds().size();
+        int roundsBefore = daemon.rounds().size();
 
-        await().atMost(Duration.ofSeconds(60)).until(() -> !daemon.isAlive() || rounds().size() >= roundsBefore + 15);
+        await().atMost(Duration.ofSeconds(60)).until(() -> !daemon.isAlive() || daemon.rounds().size() >= roundsBefore + 15);
 
-        assertThat(daemon.isAlive()).as("daemon running; its stderr: %s", err()).isTrue();
-        assertThat(rounds().subList(roundsBefore, rounds().size())).as("rounds under the churn")
+        assertThat(daemon.isAlive()).as("daemon running; its log: %s", daemon.log()).isTrue();
+        List<String> rounds = daemon.rounds();
+        assertThat(rounds.subList(roundsBefore, rounds.size())).as("rounds under the churn")
                 .allMatch(r -> r.contains("\"outcome\":\"OK\""));
         assertHandSet(worker);
-        assertThat(err().lines().filter(l -> l.contains(" WARN "))).as("warnings under the churn").isEmpty();
+        assertThat(daemon.logLines("WARN")).as("warnings under the churn").isEmpty();
         Map<Long, ThreadSched> sched = ThreadSched.allOf(worker.pid());
         List<Integer> churned = churnThreads(worker);
         assertThat(churned).as("short-lived threads alive now").isNotEmpty();
@@ -158,19 +150,14 @@ class StormDriverFaultCampaignIT {
     private void startDaemon() throws IOException {
         Path config = Files.writeString(tmp.resolve("lachesis.yaml"), CONFIG.formatted(topology, store.httpPort()));
         Path lachesis = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent().resolve("bin/lachesis");
-        ProcessBuilder builder = new ProcessBuilder(lachesis.toString(), "run", "--config", config.toString(),
-                "--rounds", "json")
-                .redirectOutput(tmp.resolve("daemon.out").toFile())
-                .redirectError(tmp.resolve("daemon.err").toFile());
-        builder.environment().put("RUNTIME_DIRECTORY", runtime.toString());
-        daemon = builder.start();
+        daemon = LachesisDaemon.start(lachesis, config, tmp.resolve("daemon"));
     }
 
     /** Waits until /proc shows the worker's heavy executors at nice −20 and its source at −10. */
     private void awaitHandSet(ChildJvm worker) {
         await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
                 .until(() -> !daemon.isAlive() || handSet(worker));
-        assertThat(daemon.isAlive()).as("daemon running; its stderr: %s", err()).isTrue();
+        assertThat(daemon.isAlive()).as("daemon running; its log: %s", daemon.log()).isTrue();
         assertHandSet(worker);
     }
 
@@ -212,33 +199,17 @@ class StormDriverFaultCampaignIT {
      */
     private void stopDaemonAndAssertRestored(ChildJvm worker) throws Exception {
         int original = ThreadSched.of(worker.pid(), worker.pid()).orElseThrow().nice();
-        daemon.destroy();
-        assertThat(daemon.waitFor(30, TimeUnit.SECONDS)).as("daemon stopped on SIGTERM").isTrue();
-        assertThat(daemon.exitValue()).as("exit code (128 + SIGTERM); stderr: %s", err()).isEqualTo(143);
+        assertThat(daemon.stop()).as("exit code (128 + SIGTERM); its log: %s", daemon.log()).isEqualTo(143);
         assertThat(executorNices(worker, "heavy")).as("heavy executors after the daemon stopped").containsOnly(original);
         assertThat(executorNices(worker, "source")).as("source executor after the daemon stopped").containsOnly(original);
-        assertThat(runtime.resolve("journal")).as("the journal, once every thread is restored").doesNotExist();
+        assertThat(daemon.journal()).as("the journal, once every thread is restored").doesNotExist();
     }
 
     /** No ERROR line and no stack trace; each WARN line (without its time stamp) at most once. */
-    private void assertNoErrorAndNoLineTwice() throws IOException {
-        List<String> lines = err().lines().toList();
-        assertThat(lines).as("stderr").noneMatch(l -> l.contains(" ERROR ") || l.startsWith("\tat "));
-        List<String> warnings = lines.stream().filter(l -> l.contains(" WARN "))
-                .map(l -> l.substring(l.indexOf(" WARN "))).toList();
-        assertThat(warnings).as("warnings, each condition once").doesNotHaveDuplicates();
-    }
-
-    private List<String> rounds() throws IOException {
-        return Files.readAllLines(tmp.resolve("daemon.out"), StandardCharsets.UTF_8).stream()
-                .filter(l -> l.startsWith("{")).toList();
-    }
-
-    private String err() {
-        try {
-            return Files.readString(tmp.resolve("daemon.err"));
-        } catch (IOException e) {
-            return "(cannot read: " + e + ")";
-        }
+    private void assertNoErrorAndNoLineTwice() {
+        assertThat(daemon.logLines("ERROR")).as("errors").isEmpty();
+        assertThat(daemon.log().lines()).as("stack trace lines").noneMatch(l -> l.startsWith("\tat "));
+        assertThat(daemon.logLines("WARN").stream().map(l -> l.substring(l.indexOf(" WARN "))).toList())
+                .as("warnings, each condition once").doesNotHaveDuplicates();
     }
 }

@@ -1,0 +1,104 @@
+package dev.lachesis.experiments.process;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The daemon as a user runs it: {@code bin/lachesis run --config <file> --rounds json}, its rounds
+ * (standard output) in {@code rounds.jsonl} and its log (standard error) in {@code daemon.log} of a
+ * directory of the caller's, its journal in {@code run/journal} there ({@code RUNTIME_DIRECTORY}, as
+ * under systemd). For the fault campaign and the soak, which read what a user would: the rounds, the
+ * log lines and the journal. Thread-safe.
+ */
+public final class LachesisDaemon implements AutoCloseable {
+    private static final Duration STOP_GRACE = Duration.ofSeconds(30);
+
+    private final Process process;
+    private final Path dir;
+
+    private LachesisDaemon(Process process, Path dir) {
+        this.process = process;
+        this.dir = dir;
+    }
+
+    /**
+     * Starts {@code lachesis run} on {@code config}, keeping its output in {@code dir}.
+     *
+     * @param lachesis the {@code bin/lachesis} script
+     */
+    public static LachesisDaemon start(Path lachesis, Path config, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Path runtime = dir.resolve("run");
+        if (!Files.isDirectory(runtime)) {
+            Files.createDirectory(runtime, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        }
+        ProcessBuilder builder = new ProcessBuilder(lachesis.toString(), "run", "--config", config.toString(),
+                "--rounds", "json")
+                .redirectOutput(dir.resolve("rounds.jsonl").toFile())
+                .redirectError(dir.resolve("daemon.log").toFile());
+        builder.environment().put("RUNTIME_DIRECTORY", runtime.toString());
+        return new LachesisDaemon(builder.start(), dir);
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** The rounds it has printed so far, one JSON object each. */
+    public List<String> rounds() throws IOException {
+        return Files.readAllLines(dir.resolve("rounds.jsonl"), StandardCharsets.UTF_8).stream()
+                .filter(l -> l.startsWith("{")).toList();
+    }
+
+    /** Its log so far, or what went wrong reading it (for assertion messages). */
+    public String log() {
+        try {
+            return Files.readString(dir.resolve("daemon.log"));
+        } catch (IOException e) {
+            return "(cannot read " + dir.resolve("daemon.log") + ": " + e.getMessage() + ")";
+        }
+    }
+
+    /** Its log lines at {@code level} ({@code WARN}, {@code ERROR}). */
+    public List<String> logLines(String level) {
+        return log().lines().filter(l -> l.contains(" " + level + " ")).toList();
+    }
+
+    /** Where its journal is while it has threads to restore. */
+    public Path journal() {
+        return dir.resolve("run").resolve("journal");
+    }
+
+    /**
+     * Stops it as systemd does (SIGTERM, SIGKILL after 30 s) and returns its exit code.
+     *
+     * @throws IOException when it ignored SIGTERM for 30 s and had to be killed
+     */
+    public int stop() throws IOException, InterruptedException {
+        process.destroy();
+        if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly().waitFor();
+            throw new IOException("the daemon (PID " + process.pid() + ") ignored SIGTERM for " + STOP_GRACE.toSeconds()
+                    + " s and was killed");
+        }
+        return process.exitValue();
+    }
+
+    /** Stops it unless it has ended. Idempotent. */
+    @Override
+    public void close() throws IOException, InterruptedException {
+        if (process.isAlive()) {
+            stop();
+        }
+    }
+}
