@@ -43,3 +43,5 @@ fi
 
 deploy/graphite/graphite.sh start
 LACHESIS_REQUIRE_GRAPHITE=1 mvn -B verify
+# The fault campaign's table with this build's outcome of each case (target/fault-campaign.md).
+bin/fault-campaign-report
