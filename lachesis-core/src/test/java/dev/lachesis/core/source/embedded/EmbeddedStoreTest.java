@@ -65,6 +65,21 @@ class EmbeddedStoreTest {
     }
 
     @Test
+    void seriesOfAStoppedQueryExpireWhenANewSeriesArrivesARetentionLaterThoughTheStoreIsNotFull() {
+        EmbeddedStore store = new EmbeddedStore(100, Duration.ofSeconds(10), clock);
+        store.put("old.query.a", 1, 1000);
+        store.put("old.query.b", 1, 1000);
+        store.put("live", 1, 1000);
+        clock.set(Instant.ofEpochSecond(1011));
+        store.put("live", 2, 1011);
+
+        store.put("new.query.a", 1, 1011);
+
+        assertThat(store.size()).as("the live series and the new one").isEqualTo(2);
+        assertThat(store.find("*")).extracting(FoundNode::id).containsExactly("live", "new");
+    }
+
+    @Test
     void dropsNewSeriesWhenFullLogsOnceAndRecoversWhenSilentSeriesExpire() {
         EmbeddedStore store = new EmbeddedStore(2, Duration.ofSeconds(10), clock);
         assertThat(store.put("a", 1, 1000)).isTrue();
