@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.proc.TaskStat;
 import dev.lachesis.experiments.process.LachesisDaemon;
+import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,8 +25,9 @@ import org.slf4j.LoggerFactory;
  * Fault campaign, drivers (issue 19, listed in {@code docs/fault-campaign.md}), Flink: the real
  * daemon ({@code bin/lachesis run} as built, the Flink driver reading the REST API, the hand-set
  * {@code static} policy through {@code nice}) schedules the example job on a Flink 1.20 MiniCluster
- * in a child JVM — its TaskManager — which is SIGKILLed mid-run and started again on the same REST
- * port, as a supervisor restarts a TaskManager. The user sees one warning while no Flink answers and
+ * in a child JVM — its TaskManager: one SIGKILLed mid-run and started again on the same REST
+ * port, as a supervisor restarts a TaskManager; and one that is not running yet when the daemon
+ * starts (its REST endpoint refuses connections). The user sees one warning while no Flink answers and
  * one line when it clears; {@code /proc} shows the heavy operator's subtasks at nice −20 in the new
  * JVM, and every one back at the JVM's own nice once the daemon is stopped.
  */
@@ -67,16 +69,23 @@ class FlinkDriverFaultCampaignIT {
     }
 
     @Test
+    void aFlinkNotYetRunningWhenTheDaemonStartsIsScheduledOnceItRuns() throws Exception {
+        int port = freePort();
+        startDaemon(port);
+        await().atMost(Duration.ofSeconds(60)).until(() -> !daemon.isAlive() || daemon.rounds().size() >= 3);
+
+        FlinkClusterProcess cluster = cluster(port);
+        awaitHeavyFirst(cluster);
+
+        assertOneOutageLoggedOnce();
+        assertStopRestores(cluster);
+    }
+
+    @Test
     void aTaskManagerKilledAndStartedAgainMidRunIsScheduledAgain() throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = socket.getLocalPort();
-        }
+        int port = freePort();
         FlinkClusterProcess first = cluster(port);
-        Path config = Files.writeString(tmp.resolve("lachesis.yaml"), CONFIG.formatted(port));
-        Path lachesis = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent().getParent()
-                .resolve("bin/lachesis");
-        daemon = LachesisDaemon.start(lachesis, config, tmp.resolve("daemon"));
+        startDaemon(port);
         awaitHeavyFirst(first);
 
         ProcessHandle.of(first.pid()).ifPresent(ProcessHandle::destroyForcibly); // SIGKILL, as kill -9 or the OOM killer
@@ -84,6 +93,25 @@ class FlinkDriverFaultCampaignIT {
         FlinkClusterProcess second = cluster(port);
         awaitHeavyFirst(second);
 
+        assertOneOutageLoggedOnce();
+        assertStopRestores(second);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private void startDaemon(int restPort) throws IOException {
+        Path config = Files.writeString(tmp.resolve("lachesis.yaml"), CONFIG.formatted(restPort));
+        Path lachesis = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent().getParent()
+                .resolve("bin/lachesis");
+        daemon = LachesisDaemon.start(lachesis, config, tmp.resolve("daemon"));
+    }
+
+    /** The daemon runs on; the rounds without a Flink to read are one WARN when they start and one INFO when they end. */
+    private void assertOneOutageLoggedOnce() {
         assertThat(daemon.isAlive()).as("daemon running; its log: %s", daemon.log()).isTrue();
         assertThat(daemon.logLines("ERROR")).as("errors").isEmpty();
         assertThat(daemon.log().lines()).as("stack trace lines").noneMatch(l -> l.startsWith("\tat "));
@@ -92,10 +120,13 @@ class FlinkDriverFaultCampaignIT {
                 .endsWith("(keeping the last applied priorities until this clears)");
         assertThat(daemon.log().lines().filter(l -> l.contains("Recovered after"))).as("the one line when it clears")
                 .singleElement(InstanceOfAssertFactories.STRING).endsWith("failed round(s): spe flink");
+    }
 
-        int original = ProcFs.system().processStat((int) second.pid()).orElseThrow().nice();
+    /** SIGTERM: exit 143, the heavy subtasks back at the JVM's own nice, the journal gone. */
+    private void assertStopRestores(FlinkClusterProcess cluster) throws Exception {
+        int original = ProcFs.system().processStat((int) cluster.pid()).orElseThrow().nice();
         assertThat(daemon.stop()).as("exit code (128 + SIGTERM); its log: %s", daemon.log()).isEqualTo(143);
-        assertThat(heavyNices(second)).as("heavy subtasks after the daemon stopped").containsOnly(original);
+        assertThat(heavyNices(cluster)).as("heavy subtasks after the daemon stopped").containsOnly(original);
         assertThat(daemon.journal()).as("the journal, once every thread is restored").doesNotExist();
     }
 
