@@ -9,6 +9,7 @@ import dev.lachesis.experiments.run.EmbeddedStore;
 import dev.lachesis.experiments.run.ProcessUsage;
 import dev.lachesis.experiments.storm.ExampleQuery;
 import dev.lachesis.experiments.storm.StormQuerySpec;
+import dev.lachesis.experiments.storm.StormSpeBlock;
 import dev.lachesis.experiments.storm.WaitStrategy;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -47,12 +48,8 @@ public final class SoakCommand implements Callable<Integer> {
     private static final Logger LOG = LoggerFactory.getLogger(SoakCommand.class);
     private static final String TOPOLOGY = "lachesis-soak";
     private static final Duration STORM_START = Duration.ofSeconds(300);
+    /** After the {@code spes:} entry: the store's render API and DRAIN through nice. */
     private static final String CONFIG = """
-            spes:
-              - name: storm
-                driver: storm
-                discovery: {topology: %s}
-                settings: {version: 2, window: 5s, wait-strategy: park}
             metrics:
               source: graphite
               url: http://127.0.0.1:%d
@@ -103,7 +100,8 @@ public final class SoakCommand implements Callable<Integer> {
                     new HostPort("127.0.0.1", store.carbonPort()), WaitStrategy.PARK, 500, 1, "512m",
                     STORM_START.toSeconds(), 1.0);
             ChildJvm worker = startWorker(query);
-            Path config = Files.writeString(out.resolve("soak.yaml"), CONFIG.formatted(TOPOLOGY, store.httpPort()));
+            Path config = Files.writeString(out.resolve("soak.yaml"), "spes:\n"
+                    + StormSpeBlock.anyJvm(TOPOLOGY, WaitStrategy.PARK).yaml() + CONFIG.formatted(store.httpPort()));
             daemon = LachesisDaemon.start(script, config, out);
             console.printf("Soak: daemon PID %d on topology %s for %s, worker restarted every %s; samples in %s%n",
                     daemon.pid(), TOPOLOGY, DurationConverter.format(duration), DurationConverter.format(restartEvery),

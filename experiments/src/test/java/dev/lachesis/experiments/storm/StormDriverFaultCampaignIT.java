@@ -45,12 +45,8 @@ class StormDriverFaultCampaignIT {
     private static final Logger LOG = LoggerFactory.getLogger(StormDriverFaultCampaignIT.class);
     /** How long a LocalCluster may take to start and report on a busy machine. */
     private static final Duration START_TIMEOUT = Duration.ofSeconds(240);
+    /** After the {@code spes:} entry: the store's render API and the hand-set policy. */
     private static final String CONFIG = """
-            spes:
-              - name: storm
-                driver: storm
-                discovery: {topology: %s}
-                settings: {version: 2, window: 5s, wait-strategy: park}
             metrics:
               source: graphite
               url: http://127.0.0.1:%d
@@ -148,7 +144,8 @@ class StormDriverFaultCampaignIT {
     }
 
     private void startDaemon() throws IOException {
-        Path config = Files.writeString(tmp.resolve("lachesis.yaml"), CONFIG.formatted(topology, store.httpPort()));
+        Path config = Files.writeString(tmp.resolve("lachesis.yaml"), "spes:\n"
+                + StormSpeBlock.anyJvm(topology, WaitStrategy.PARK).yaml() + CONFIG.formatted(store.httpPort()));
         Path lachesis = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent().resolve("bin/lachesis");
         daemon = LachesisDaemon.start(lachesis, config, tmp.resolve("daemon"));
     }
