@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * Runs the trials of a sweep or a saturation search one after the other, each with processes of its
  * own: the query (its {@link QueryLauncher}), an observer ({@code lachesis run --dry-run} planning
  * QS-IO, so every mode's queues are seen the same way and RANDOM's too) and, unless the mode is OS,
- * the acting daemon ({@code lachesis run} with the mode's policy and translator). After the warm-up
+ * the acting daemon ({@code lachesis run} with the mode's policy and translator). After the warm-up,
+ * and once a backlog left from start-up has drained ({@link StartUpDrain}),
  * it measures the sink, the observer's queues, the values the daemon applied, and the daemon's CPU
  * time and round times; then it stops the daemon (which restores every thread), checks every thread
  * of the query against how it was before, and stops the rest. The metric store outlives the trials.
@@ -49,6 +50,10 @@ final class TrialRunner implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TrialRunner.class);
     /** How long a sink report may lag behind the end of its interval. */
     private static final Duration REPORT_DELAY = Duration.ofSeconds(5);
+    /** The longest a window waits after the warm-up for a start-up backlog to drain (within the input's slack). */
+    private static final Duration MAX_DRAIN_WAIT = Duration.ofSeconds(30);
+    /** Each of the two stretches of sink reports compared to see a backlog drain. */
+    private static final long DRAIN_STRETCH_MILLIS = 2_000;
 
     private final TrialSettings settings;
     private final QueryLauncher launcher;
@@ -97,9 +102,9 @@ final class TrialRunner implements AutoCloseable {
             d = registerDaemon(startDaemon(q, trial.mode(), acted, false));
         }
 
-        long measureFrom = start + settings.warmUp().toMillis();
+        awaitUntil(start + settings.warmUp().toMillis());
+        long measureFrom = awaitStartUpBacklogDrained(meter, trial);
         long end = measureFrom + settings.measure().toMillis();
-        awaitUntil(measureFrom);
         if (d != null && !d.isAlive()) {
             throw new IOException("the daemon of " + trial.mode().label() + " (lachesis run, PID " + d.pid()
                     + ") exited before the measurement window; its error is above");
@@ -135,6 +140,34 @@ final class TrialRunner implements AutoCloseable {
                 operators, cpuShare, share(speCpuFrom, speCpuTo, seconds), Percentile.of(durations, 0.5),
                 Percentile.of(durations, 0.99), daemonRounds.size(), peakRssMib, problems, measureFrom,
                 meter.reports().stream().filter(r -> r.endEpochMillis() <= end).toList());
+    }
+
+    /**
+     * Waits, second by second and at most {@link #MAX_DRAIN_WAIT}, while the sink's reports show a
+     * {@linkplain StartUpDrain backlog from start-up} in front of the query, and returns when the window starts.
+     */
+    private long awaitStartUpBacklogDrained(SinkMeter meter, Trial trial) throws InterruptedException, RunStopped {
+        long from = System.currentTimeMillis();
+        long giveUp = from + MAX_DRAIN_WAIT.toMillis();
+        long now = from;
+        while (now < giveUp && StartUpDrain.backlogLeft(
+                medianEndToEnd(meter, now - 2 * DRAIN_STRETCH_MILLIS, now - DRAIN_STRETCH_MILLIS),
+                medianEndToEnd(meter, now - DRAIN_STRETCH_MILLIS, now), DRAIN_STRETCH_MILLIS / 1000.0)) {
+            awaitUntil(now + 1_000);
+            now = System.currentTimeMillis();
+        }
+        if (now >= giveUp) {
+            LOG.warn("At {} t/s, {}: a start-up backlog was still there {} s after the warm-up; measuring anyway",
+                    trial.rate(), trial.mode().label(), MAX_DRAIN_WAIT.toSeconds());
+        } else if (now > from) {
+            LOG.info("At {} t/s, {}: waited {} s after the warm-up for a start-up backlog to drain",
+                    trial.rate(), trial.mode().label(), (now - from) / 1000);
+        }
+        return now;
+    }
+
+    private static double medianEndToEnd(SinkMeter meter, long fromEpochMillis, long toEpochMillis) {
+        return meter.window("stretch", fromEpochMillis, toEpochMillis).endToEnd().quantileMicros(0.5);
     }
 
     /**
