@@ -1,29 +1,43 @@
 package dev.lachesis.policies;
 
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A thread's raw priority in one round together with the metric values it was computed from, so a
- * schedule can explain every decision. A <em>neutral</em> rating has no priority of its own: the
- * policy gives the thread the median priority of its query's other operators this round
- * ({@link ThreadRatingPolicy}), the rule for a thread whose importance the SPE does not show (a
- * source without a backlog metric): ranked neither first nor last. Immutable.
+ * schedule can explain every decision. Besides a priority of its own, a rating can lean on its
+ * query's median priority this round ({@link ThreadRatingPolicy}), for a thread whose importance the
+ * SPE shows only in part: a <em>neutral</em> rating takes the median (a source without a backlog
+ * metric: ranked neither first nor last), a rating <em>at least neutral</em> takes its own priority
+ * or the median, whichever is higher (a source whose backlog is seen: first when its waiting work
+ * says so, never last). Immutable.
  *
  * @param priority the raw priority, higher is more important; 0 and meaningless for a neutral rating
  * @param metrics metric name → value the priority came from
- * @param neutral whether the thread takes its query's median priority instead
+ * @param standing how the priority relates to the query's median
  */
-public record Rating(double priority, Map<String, Double> metrics, boolean neutral) {
+public record Rating(double priority, Map<String, Double> metrics, Standing standing) {
+    /** How a rating's priority relates to its query's median priority. */
+    public enum Standing {
+        /** The priority is the thread's own. */
+        OWN,
+        /** The thread takes its query's median priority instead. */
+        NEUTRAL,
+        /** The thread takes its own priority or its query's median, whichever is higher. */
+        AT_LEAST_NEUTRAL
+    }
+
     public Rating {
         if (!Double.isFinite(priority)) {
             throw new IllegalArgumentException("a priority must be finite, got " + priority);
         }
         metrics = Map.copyOf(metrics);
+        Objects.requireNonNull(standing, "standing");
     }
 
     /** A rating with a priority of its own. */
     public Rating(double priority, Map<String, Double> metrics) {
-        this(priority, metrics, false);
+        this(priority, metrics, Standing.OWN);
     }
 
     /** A rating read straight from one metric. */
@@ -33,6 +47,16 @@ public record Rating(double priority, Map<String, Double> metrics, boolean neutr
 
     /** A rating that takes its query's median priority, explained by {@code metrics}. */
     public static Rating neutral(Map<String, Double> metrics) {
-        return new Rating(0, metrics, true);
+        return new Rating(0, metrics, Standing.NEUTRAL);
+    }
+
+    /** A rating that takes {@code priority} or its query's median priority, whichever is higher. */
+    public static Rating atLeastNeutral(double priority, Map<String, Double> metrics) {
+        return new Rating(priority, metrics, Standing.AT_LEAST_NEUTRAL);
+    }
+
+    /** Whether the priority is the thread's own, so that it counts in its query's median. */
+    public boolean own() {
+        return standing == Standing.OWN;
     }
 }

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 
@@ -28,12 +29,14 @@ import java.util.stream.Collectors;
  * {@link dev.lachesis.core.model.ThreadKind#SYSTEM} are never scheduled: they do not work for any
  * query.
  *
- * <p>A {@link Rating#neutral(java.util.Map) neutral} rating is resolved here, once every thread of the SPE is
- * rated: the thread gets the median of the priorities of its query's logical operators (one value
- * per logical operator, the mean of its replicas' main threads, so a parallel operator counts once;
- * neutral ones left out), with the median under
- * {@value #NEUTRAL_MEDIAN} in its metrics. A query with no such priority this round leaves its
- * neutral threads out, like a thread without a rating.
+ * <p>A rating that leans on its query's median ({@link Rating.Standing}) is resolved here, once every
+ * thread of the SPE is rated, against the median of the priorities of its query's logical operators
+ * (one value per logical operator, the mean of its replicas' main threads, so a parallel operator
+ * counts once; only {@linkplain Rating#own() own} priorities count): a neutral thread takes that
+ * median, a thread rated at least neutral the higher of its own priority and the median; the median
+ * it took goes under {@value #NEUTRAL_MEDIAN} in its metrics. A query with no median this round
+ * leaves its neutral threads out, like a thread without a rating, and its at-least-neutral threads
+ * at their own priority.
  */
 public abstract class ThreadRatingPolicy implements Policy {
     /** Explanation key of the median priority a neutral thread took. */
@@ -66,32 +69,37 @@ public abstract class ThreadRatingPolicy implements Policy {
             }
             Map<String, Double> medians = queryMedians(round.state(), ratings);
             String speName = round.state().speName();
-            ratings.forEach((thread, r) -> {
-                if (!r.neutral()) {
-                    threads.add(new ThreadPriority(speName, thread, r.priority(), r.metrics()));
-                    return;
-                }
-                Double median = medians.get(thread.queryId());
-                if (median != null) {
-                    Map<String, Double> metrics = new LinkedHashMap<>(r.metrics());
-                    metrics.put(NEUTRAL_MEDIAN, median);
-                    threads.add(new ThreadPriority(speName, thread, median, metrics));
-                }
-            });
+            ratings.forEach((thread, r) -> resolve(r, medians.get(thread.queryId()))
+                    .ifPresent(own -> threads.add(new ThreadPriority(speName, thread, own.priority(), own.metrics()))));
         }
         return new SinglePrioritySchedule(name, threads, goal(input));
+    }
+
+    /** {@code r} with its standing applied against its query's median (null when it has none). */
+    private static Optional<Rating> resolve(Rating r, Double median) {
+        boolean takesMedian = median != null && switch (r.standing()) {
+            case OWN -> false;
+            case NEUTRAL -> true;
+            case AT_LEAST_NEUTRAL -> median > r.priority();
+        };
+        if (takesMedian) {
+            Map<String, Double> metrics = new LinkedHashMap<>(r.metrics());
+            metrics.put(NEUTRAL_MEDIAN, median);
+            return Optional.of(new Rating(median, metrics));
+        }
+        return r.standing() == Rating.Standing.NEUTRAL ? Optional.empty() : Optional.of(r);
     }
 
     /**
      * Query id → the median of its logical operators' own priorities: one value per logical
      * operator (the mean of its replicas' main threads), so a parallel operator counts once;
-     * neutral ratings left out.
+     * ratings that lean on the median left out.
      */
     private static Map<String, Double> queryMedians(SpeState state, Map<OperatorThread, Rating> ratings) {
         Map<String, PhysicalOperator> operators = state.operatorsById();
         Map<String, Map<List<String>, List<Double>>> byQuery = new HashMap<>();
         ratings.forEach((thread, r) -> {
-            if (!r.neutral() && thread.kind() == ThreadKind.MAIN && thread.operatorId() != null) {
+            if (r.own() && thread.kind() == ThreadKind.MAIN && thread.operatorId() != null) {
                 PhysicalOperator operator = operators.get(thread.operatorId());
                 List<String> logical = operator == null ? List.of(thread.operatorId()) : operator.logicalOperatorIds();
                 byQuery.computeIfAbsent(thread.queryId(), q -> new HashMap<>())

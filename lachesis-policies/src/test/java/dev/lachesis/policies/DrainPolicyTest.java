@@ -1,7 +1,9 @@
 package dev.lachesis.policies;
 
+import static dev.lachesis.core.metric.MetricNames.CPU_COST;
 import static dev.lachesis.core.metric.MetricNames.DRAIN_TIME;
 import static dev.lachesis.core.metric.MetricNames.OUTPUT_BLOCKED;
+import static dev.lachesis.core.metric.MetricNames.SOURCE_QUEUE;
 import static dev.lachesis.policies.TestSpe.priorities;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
@@ -100,5 +102,50 @@ class DrainPolicyTest {
                 .operator("S#0", "q", "S").operator("A#0", "q", "A").main("S#0").main("A#0");
 
         assertThat(drain.schedule(spe.input(drain)).threads()).isEmpty();
+    }
+
+    /**
+     * A source that publishes its backlog is an operator with its backlog as its queue: 2.3 million
+     * records behind at 0.0014 ms of CPU each (Flink ETL beyond saturation) is 3,234 ms of work that
+     * can run while its consumer has room, far above A's 20 ms.
+     */
+    @Test
+    void aSourceWithABacklogAndRoomDownstreamComesFirst() {
+        TestSpe spe = sourceAndTwoOperators().metric(SOURCE_QUEUE, "S#0", 2_310_000).metric(CPU_COST, "S#0", 0.0014)
+                .metric(OUTPUT_BLOCKED, "S#0", 0.0);
+
+        Schedule schedule = drain.schedule(spe.input(drain));
+
+        assertThat(priorities(schedule).get("S#0-main")).isCloseTo(3_234, within(1e-6));
+        assertThat(TestSpe.entry(schedule, "S#0-main").metrics())
+                .isEqualTo(Map.of(SOURCE_QUEUE, 2_310_000.0, CPU_COST, 0.0014, OUTPUT_BLOCKED, 0.0));
+    }
+
+    /** The same source while its consumer's queue is full: its work cannot run, it takes the median, not last. */
+    @Test
+    void aSourceWhoseConsumerIsFullTakesItsQueryMedianNotTheLastPlace() {
+        TestSpe spe = sourceAndTwoOperators().metric(SOURCE_QUEUE, "S#0", 2_310_000).metric(CPU_COST, "S#0", 0.0014)
+                .metric(OUTPUT_BLOCKED, "S#0", 0.999);
+
+        Schedule schedule = drain.schedule(spe.input(drain));
+
+        // own 3.234 ms; the median of A (20) and B (4) is 12
+        assertThat(priorities(schedule)).containsEntry("S#0-main", 12.0);
+        assertThat(TestSpe.entry(schedule, "S#0-main").metrics()).containsEntry(ThreadRatingPolicy.NEUTRAL_MEDIAN, 12.0)
+                .containsEntry(SOURCE_QUEUE, 2_310_000.0);
+    }
+
+    @Test
+    void aSourceWithABacklogButNoCostYetIsNeutral() {
+        TestSpe spe = sourceAndTwoOperators().metric(SOURCE_QUEUE, "S#0", 2_310_000);
+
+        assertThat(priorities(drain.schedule(spe.input(drain)))).containsEntry("S#0-main", 12.0);
+    }
+
+    private static TestSpe sourceAndTwoOperators() {
+        return new TestSpe().query("q", List.of("S", "A", "B"), "S>A", "A>B")
+                .operator("S#0", "q", "S").operator("A#0", "q", "A").operator("B#0", "q", "B")
+                .main("S#0").main("A#0").main("B#0")
+                .metric(DRAIN_TIME, "A#0", 20).metric(DRAIN_TIME, "B#0", 4);
     }
 }
