@@ -82,7 +82,7 @@ final class OnceCommand implements Callable<Integer> {
                 "POLICY", "PRIORITY", "VALUE", "METRICS"));
         for (ThreadRow row : rows) {
             table.add(List.of(row.spe(), String.valueOf(row.pid()), String.valueOf(row.tid()), row.thread(),
-                    row.query(), dash(row.operator()), dash(row.instance()), row.kind(), row.policy(),
+                    row.queryName(), dash(row.operatorName()), dash(row.instance()), row.kind(), row.policy(),
                     number(row.priority()), value(row), metrics(row.metrics())));
         }
         table.print(out);

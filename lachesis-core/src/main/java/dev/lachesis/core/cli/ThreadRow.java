@@ -3,13 +3,16 @@ package dev.lachesis.core.cli;
 import dev.lachesis.core.loop.RoundResult;
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.PhysicalOperator;
+import dev.lachesis.core.model.Query;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.spi.TranslatedThread;
 import dev.lachesis.core.spi.TranslationPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * One line of {@code once}'s output: a thread, its place in the query, the metrics its policy read,
@@ -22,6 +25,10 @@ import java.util.TreeMap;
  * @param thread the full Java thread name
  * @param query the query id
  * @param operator the physical operator id, or {@code null} for a worker-wide helper
+ * @param queryName the query's name as the SPE shows it (a Flink job's name where {@code query} is
+ *     its id), or the id when the SPE gave none
+ * @param operatorName the names of the logical operators the physical operator runs, joined by
+ *     {@code " -> "} as Flink names a chain; the id when unknown, {@code null} for a worker-wide helper
  * @param instance the operator's parallel index, or {@code null} when unknown
  * @param kind {@code main} or the helper kind's label
  * @param policy the policy instance that ranked the thread
@@ -32,8 +39,8 @@ import java.util.TreeMap;
  * @param priority the policy's raw priority
  * @param value what the translator sets
  */
-record ThreadRow(String spe, int pid, int tid, String thread, String query, String operator, Integer instance,
-                 String kind, String policy, String translator, String mechanism, String group,
+record ThreadRow(String spe, int pid, int tid, String thread, String query, String operator, String queryName,
+                 String operatorName, Integer instance, String kind, String policy, String translator, String mechanism, String group,
                  Map<String, Double> metrics, double priority, long value) {
 
     /** Every thread of every plan in {@code round}, in plan order. */
@@ -45,14 +52,23 @@ record ThreadRow(String spe, int pid, int tid, String thread, String query, Stri
                 OperatorThread t = translated.entry().thread();
                 String spe = translated.entry().speName();
                 SpeState state = round.states().get(spe);
-                Integer instance = state == null || t.operatorId() == null ? null
-                        : state.operator(t.operatorId()).map(PhysicalOperator::index).orElse(null);
+                Optional<Query> query = state == null ? Optional.empty() : state.query(t.queryId());
+                Optional<PhysicalOperator> operator = state == null || t.operatorId() == null ? Optional.empty()
+                        : state.operator(t.operatorId());
+                String operatorName = operator.map(op -> names(op, query)).orElse(t.operatorId());
                 rows.add(new ThreadRow(spe, t.thread().pid(), t.thread().tid(), t.thread().name(), t.queryId(),
-                        t.operatorId(), instance, t.kind().label(), entry.getKey(), plan.translator(),
+                        t.operatorId(), query.map(Query::name).orElse(t.queryId()), operatorName,
+                        operator.map(PhysicalOperator::index).orElse(null), t.kind().label(), entry.getKey(), plan.translator(),
                         plan.mechanism(), translated.group(), new TreeMap<>(translated.entry().metrics()),
                         translated.entry().priority(), translated.value()));
             }
         }
         return rows;
+    }
+
+    private static String names(PhysicalOperator operator, Optional<Query> query) {
+        return operator.logicalOperatorIds().stream()
+                .map(id -> query.flatMap(q -> q.operatorName(id)).orElse(id))
+                .collect(Collectors.joining(" -> "));
     }
 }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -76,6 +77,11 @@ public record Query(String id, String name, List<LogicalOperator> operators, Map
             }
         }
         return result;
+    }
+
+    /** The human-readable name of logical operator {@code operatorId}, if this query has it. */
+    public Optional<String> operatorName(String operatorId) {
+        return operators.stream().filter(op -> op.id().equals(operatorId)).map(LogicalOperator::name).findFirst();
     }
 
     public boolean isSource(String operatorId) {

@@ -166,6 +166,8 @@ class LachesisCommandTest {
         assertThat(split1.get("thread").asText()).isEqualTo("fake-executor[split 1]");
         assertThat(split1.get("query").asText()).isEqualTo("q");
         assertThat(split1.get("operator").asText()).isEqualTo("split-1");
+        assertThat(split1.get("queryName").asText()).isEqualTo("query");
+        assertThat(split1.get("operatorName").asText()).isEqualTo("Split words");
         assertThat(split1.get("instance").asInt()).isEqualTo(1);
         assertThat(split1.get("kind").asText()).isEqualTo("main");
         assertThat(split1.get("policy").asText()).isEqualTo("order");
@@ -175,6 +177,7 @@ class LachesisCommandTest {
         JsonNode sender = threads.get(3);
         assertThat(sender.get("kind").asText()).isEqualTo("sender");
         assertThat(sender.get("operator").isNull()).isTrue();
+        assertThat(sender.get("operatorName").isNull()).isTrue();
         assertThat(sender.get("instance").isNull()).isTrue();
         assertThat(FakeTranslatorFactories.CREATED).singleElement()
                 .satisfies(t -> assertThat(t.history()).as("applied plans").isEmpty());
@@ -197,8 +200,8 @@ class LachesisCommandTest {
         List<String> lines = result.out().lines().toList();
         assertThat(lines).hasSize(5);
         assertThat(lines.get(0)).startsWith("SPE    PID   TID   THREAD");
-        assertThat(lines.get(3)).contains("fake-executor[split 1]", "split-1", "main", "order", "-20 nice",
-                "input-queue-size=20");
+        assertThat(lines.get(3)).contains("fake-executor[split 1]", "query", "Split words", "main", "order",
+                "-20 nice", "input-queue-size=20").doesNotContain("split-1");
         int valueColumn = lines.get(0).indexOf("VALUE");
         assertThat(lines.subList(1, lines.size())).allMatch(l -> l.charAt(valueColumn - 1) == ' '
                 && l.charAt(valueColumn) != ' ');

@@ -39,7 +39,7 @@ public final class FakeSpe {
         threads.add(OperatorThread.helper(thread(6000, "fake-worker-transfer"), ThreadKind.SENDER, "q", null,
                 "worker-transfer@" + PID));
         Query query = new Query("q", "query", List.of(new LogicalOperator("src", "src"),
-                new LogicalOperator("split", "split")), Map.of("src", Set.of("split")));
+                new LogicalOperator("split", "Split words")), Map.of("src", Set.of("split")));
         return new SpeState(speName, "fake-spe", List.of(PID), List.of(query), operators, threads, at);
     }
 

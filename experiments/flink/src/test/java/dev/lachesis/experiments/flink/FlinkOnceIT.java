@@ -81,6 +81,7 @@ class FlinkOnceIT {
             List<JsonNode> senders = new ArrayList<>();
             for (JsonNode row : rows) {
                 assertThat(row.path("query").asText()).isEqualTo(job);
+                assertThat(row.path("queryName").asText()).as("the job's name, not its id").isNotBlank().isNotEqualTo(job);
                 if (row.path("kind").asText().equals("main")) {
                     mains.add(row);
                 } else if (row.path("kind").asText().equals("sender")) {
@@ -94,6 +95,8 @@ class FlinkOnceIT {
                 assertThat(operator).startsWith(job + "/").endsWith("/" + main.path("instance").asInt());
                 assertThat(main.path("thread").asText()).contains("(" + (main.path("instance").asInt() + 1) + "/");
             }
+            assertThat(mains).filteredOn(r -> r.path("thread").asText().startsWith("heavy "))
+                    .extracting(r -> r.path("operatorName").asText()).containsExactly("heavy", "heavy");
             assertThat(mains).filteredOn(r -> !r.path("thread").asText().startsWith("Source: "))
                     .allSatisfy(r -> assertThat(r.path("metrics").path("queue-size").isNumber()).isTrue());
             assertThat(senders).extracting(r -> r.path("thread").asText()).containsExactlyInAnyOrder(
