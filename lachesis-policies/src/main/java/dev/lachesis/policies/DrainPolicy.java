@@ -37,11 +37,9 @@ import org.slf4j.LoggerFactory;
  * (no cost yet) is left out this round. A source is an operator too, with its backlog outside the
  * SPE as its queue: a source that publishes its backlog ({@value MetricNames#SOURCE_QUEUE}) and has
  * a cost gets {@code source-queue-size × cpu-cost-ms × (1 − output-blocked)}, but never less than its
- * query's median ({@linkplain Rating#atLeastNeutral at least neutral}): first while it can feed a query
- * with room (on Flink ETL beyond saturation the intake rose with the source first: QS-IO, which ranks
- * it by its backlog, ×1.11 against ×1.04 with the source at the median), at the median while its
- * consumers' queues are full, where ranking it first floods them and ranking it last starves the
- * query's input (both measured on Storm). A source that publishes no backlog is ranked
+ * query's median ({@linkplain Rating#atLeastNeutral at least neutral}): first while the work behind
+ * it can run (its consumers have room), at the median while their queues are full, where ranking it
+ * first floods them and ranking it last starves the query's input (both measured on Storm). A source that publishes no backlog is ranked
  * {@linkplain Rating#neutral(Map) neutrally}, at its query's median: the SPE does not show how much
  * work waits for it. The log says once per source which rule ranks it.
  * Goal: the longest drain time of a query's operators (lower is better). Not thread-safe: it
