@@ -39,9 +39,10 @@ import org.slf4j.LoggerFactory;
  * a cost gets {@code source-queue-size × cpu-cost-ms × (1 − output-blocked)}, but never less than its
  * query's median ({@linkplain Rating#atLeastNeutral at least neutral}): first while the work behind
  * it can run (its consumers have room), at the median while their queues are full, where ranking it
- * first floods them and ranking it last starves the query's input (both measured on Storm). A source that publishes no backlog is ranked
- * {@linkplain Rating#neutral(Map) neutrally}, at its query's median: the SPE does not show how much
- * work waits for it. The log says once per source which rule ranks it.
+ * first floods them and ranking it last starves the query's input (both measured on Storm). A
+ * source that publishes no backlog is ranked {@linkplain Rating#neutral(Map) neutrally}, at its
+ * query's median: the SPE does not show how much work waits for it. The log says once per source
+ * which rule ranks it.
  * Goal: the longest drain time of a query's operators (lower is better). Not thread-safe: it
  * remembers which rule it logged for which source; call it from the main loop only.
  */

@@ -40,8 +40,8 @@ import java.util.stream.Collectors;
  * @param value what the translator sets
  */
 record ThreadRow(String spe, int pid, int tid, String thread, String query, String operator, String queryName,
-                 String operatorName, Integer instance, String kind, String policy, String translator, String mechanism, String group,
-                 Map<String, Double> metrics, double priority, long value) {
+                 String operatorName, Integer instance, String kind, String policy, String translator,
+                 String mechanism, String group, Map<String, Double> metrics, double priority, long value) {
 
     /** Every thread of every plan in {@code round}, in plan order. */
     static List<ThreadRow> of(RoundResult round) {
@@ -58,9 +58,9 @@ record ThreadRow(String spe, int pid, int tid, String thread, String query, Stri
                 String operatorName = operator.map(op -> names(op, query)).orElse(t.operatorId());
                 rows.add(new ThreadRow(spe, t.thread().pid(), t.thread().tid(), t.thread().name(), t.queryId(),
                         t.operatorId(), query.map(Query::name).orElse(t.queryId()), operatorName,
-                        operator.map(PhysicalOperator::index).orElse(null), t.kind().label(), entry.getKey(), plan.translator(),
-                        plan.mechanism(), translated.group(), new TreeMap<>(translated.entry().metrics()),
-                        translated.entry().priority(), translated.value()));
+                        operator.map(PhysicalOperator::index).orElse(null), t.kind().label(), entry.getKey(),
+                        plan.translator(), plan.mechanism(), translated.group(),
+                        new TreeMap<>(translated.entry().metrics()), translated.entry().priority(), translated.value()));
             }
         }
         return rows;

@@ -17,7 +17,8 @@ class RoundLineTest {
     void aRoundBecomesOneJsonObjectWithItsTimeDurationOutcomeAndThreads() throws Exception {
         RoundReport report = new RoundReport(Instant.parse("2026-11-23T10:15:30Z"), Duration.ofNanos(2_500_000),
                 List.of("qs"), List.of(), List.of("storm: worker 42 is gone"));
-        ThreadRow row = new ThreadRow("storm", 42, 43, "Thread-7-parse-executor[2, 2]", "q", "q/parse/2-2", "etl", "parse", 0, "main",
+        ThreadRow row = new ThreadRow("storm", 42, 43, "Thread-7-parse-executor[2, 2]", "q", "q/parse/2-2", "etl",
+                "parse", 0, "main",
                 "qs", "nice", "nice", null, Map.of("queue-size", 12.0), 12.0, -5);
 
         String json = JsonMapper.builder().build().writeValueAsString(

@@ -81,7 +81,8 @@ class FlinkOnceIT {
             List<JsonNode> senders = new ArrayList<>();
             for (JsonNode row : rows) {
                 assertThat(row.path("query").asText()).isEqualTo(job);
-                assertThat(row.path("queryName").asText()).as("the job's name, not its id").isNotBlank().isNotEqualTo(job);
+                assertThat(row.path("queryName").asText()).as("the job's name, not its id").isNotBlank()
+                        .isNotEqualTo(job);
                 if (row.path("kind").asText().equals("main")) {
                     mains.add(row);
                 } else if (row.path("kind").asText().equals("sender")) {
