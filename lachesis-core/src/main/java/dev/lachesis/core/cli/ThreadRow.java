@@ -60,7 +60,8 @@ record ThreadRow(String spe, int pid, int tid, String thread, String query, Stri
                         t.operatorId(), query.map(Query::name).orElse(t.queryId()), operatorName,
                         operator.map(PhysicalOperator::index).orElse(null), t.kind().label(), entry.getKey(),
                         plan.translator(), plan.mechanism(), translated.group(),
-                        new TreeMap<>(translated.entry().metrics()), translated.entry().priority(), translated.value()));
+                        new TreeMap<>(translated.entry().metrics()), translated.entry().priority(),
+                        translated.value()));
             }
         }
         return rows;
