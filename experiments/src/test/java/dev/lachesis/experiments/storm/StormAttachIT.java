@@ -43,11 +43,13 @@ import org.slf4j.LoggerFactory;
  * a child JVM, is scheduled within {@value #MOST_ROUNDS_TO_ATTACH} rounds of the first round in
  * which its first series is in the metric store, and is seen in every round after that for
  * {@link #STAY} whose metric source answered in time (issue 18); a round whose source does not
- * answer fails as a whole, and the daemon keeps its last priorities through it. The driver's own
- * share is checked apart: it returns the executors at the latest one round after {@code /proc}
- * first shows their threads. Storm starts them after it registers the queue gauges of its first
- * report, 0 to 4 s later on this shared machine, so under a heavier load than the two busy threads
- * the first bound depends on Storm as much as on the driver. The driver runs as the daemon runs it: one refresh just after each
+ * answer fails as a whole, and the daemon keeps its last priorities through it, so such rounds
+ * (graphite-web on two busy cores takes more than the 2-s read timeout at times) do not count
+ * towards either bound. The driver's own share is checked apart: it returns the executors at the
+ * latest one round after {@code /proc} first shows their threads. Storm starts them after it
+ * registers the queue gauges of its first report, 0 to 4 s later on this shared machine, so under a
+ * heavier load than the two busy threads the first bound depends on Storm as much as on the driver.
+ * The driver runs as the daemon runs it: one refresh just after each
  * wall-clock second, names its threads through the daemon's {@link JvmThreadDiscovery}; the test
  * records which JVMs it was asked to name and checks that no JVM but the topology's was dumped
  * (the test's own JVM, the busy child and any other Storm JVM on the machine carry Storm's jar).
@@ -61,6 +63,8 @@ class StormAttachIT {
     private static final Duration STAY = Duration.ofSeconds(35);
     /** How long a LocalCluster may take to start and report on a busy machine. */
     private static final Duration START_TIMEOUT = Duration.ofSeconds(300);
+    /** How a round that could not read the metric source fails. */
+    private static final String METRIC_SOURCE_FAILURE = "cannot read Storm metrics";
     /** Rounds the driver runs before the topology is started. */
     private static final int ROUNDS_BEFORE = 3;
     /** The pipeline's executors: source, light, heavy ×2, sink. */
@@ -108,6 +112,7 @@ class StormAttachIT {
         private volatile Instant lastAskedWithout = Instant.EPOCH;
         private volatile Instant firstAskedWith;
         private volatile Exception failure;
+        private volatile MetricSourceException unanswered;
 
         FirstSeriesProbe(String url, String topology) throws Exception {
             this.store = source("source: graphite\nurl: " + url + "\nread-timeout: 10s\n");
@@ -127,8 +132,7 @@ class StormAttachIT {
             try {
                 while (firstAskedWith == null) {
                     Instant asked = Instant.now();
-                    if (store.query(globs, Duration.ofSeconds(10)).stream()
-                            .anyMatch(s -> s.points().stream().anyMatch(DataPoint::isPresent))) {
+                    if (hasAValue(globs)) {
                         firstAskedWith = asked;
                     } else {
                         lastAskedWithout = asked;
@@ -137,15 +141,30 @@ class StormAttachIT {
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-            } catch (MetricSourceException | RuntimeException e) {
+            } catch (RuntimeException e) {
                 failure = e;
+            }
+        }
+
+        /**
+         * Whether any series has a value; an answer the store could not give (graphite-web fails while carbon
+         * creates a whisper file, even when asked twice) is no value: a round asking then would not have one.
+         */
+        private boolean hasAValue(List<String> globs) {
+            try {
+                return store.query(globs, Duration.ofSeconds(10)).stream()
+                        .anyMatch(s -> s.points().stream().anyMatch(DataPoint::isPresent));
+            } catch (MetricSourceException e) {
+                unanswered = e;
+                return false;
             }
         }
 
         /** The first round that started after the store last answered without a series of the topology. */
         Round firstRoundWithSeries(List<Round> rounds) {
             assertThat(failure).as("asking the store for the topology's series").isNull();
-            assertThat(firstAskedWith).as("the topology's series never reached the store").isNotNull();
+            assertThat(firstAskedWith).as("the topology's series never reached the store (last unanswered: %s)",
+                    unanswered).isNotNull();
             return rounds.stream().filter(r -> !r.startedAt().isBefore(lastAskedWithout)).findFirst().orElseThrow();
         }
 
@@ -199,14 +218,15 @@ class StormAttachIT {
                         firstSeries.index(), firstThreads.index(), attached.index(),
                         attached.index() - firstSeries.index(), attached.durationMillis(),
                         rounds.subList(Math.max(0, firstSeries.index() - 1), attached.index() + 1));
-                assertThat(attached.index() - firstThreads.index())
+                assertThat(roundsThatCouldAttach(rounds, firstThreads, attached))
                         .as("rounds from the first round in which /proc shows the executor threads to the first round "
-                                + "that returns them: %s", rounds)
+                                + "that returns them, less those the metric source did not answer in time: %s", rounds)
                         .isLessThanOrEqualTo(1);
                 int stormStartingExecutors = Math.max(0, firstThreads.index() - firstSeries.index());
-                assertThat(attached.index() - firstSeries.index() - stormStartingExecutors)
+                assertThat(roundsThatCouldAttach(rounds, firstSeries, attached) - stormStartingExecutors)
                         .as("rounds from the first series in the store to the first round that returns the executors, "
-                                + "less the %d rounds Storm took to start the executor threads after its first report: %s",
+                                + "less the %d rounds Storm took to start the executor threads after its first report "
+                                + "and those the metric source did not answer in time: %s",
                                 stormStartingExecutors, rounds)
                         .isLessThanOrEqualTo(MOST_ROUNDS_TO_ATTACH);
                 List<Round> after = rounds.subList(attached.index(), rounds.size());
@@ -216,11 +236,24 @@ class StormAttachIT {
                                 .startedAt()).toSeconds(), blind.size(), blind);
                 assertThat(blind).as("rounds once attached that did not return the executors: only a metric source "
                         + "that does not answer in time may fail a round (the daemon keeps its last priorities then)")
-                        .allSatisfy(r -> assertThat(r.failure()).startsWith("cannot read Storm metrics"));
+                        .allSatisfy(r -> assertThat(r.failure()).startsWith(METRIC_SOURCE_FAILURE));
                 assertThat(named).as("JVMs whose threads the driver asked for").containsExactly((int) storm.pid());
                 assertThat(busy.isAlive()).as("the cores were kept busy throughout").isTrue();
             }
         }
+    }
+
+    /**
+     * The rounds after {@code from} up to {@code to} that read their metrics: a round whose metric source did
+     * not answer in time (graphite-web on two cores kept busy) could not have attached, whatever the driver does.
+     */
+    private static int roundsThatCouldAttach(List<Round> rounds, Round from, Round to) {
+        return (int) rounds.subList(from.index() + 1, to.index() + 1).stream()
+                .filter(r -> !isMetricSourceFailure(r)).count();
+    }
+
+    private static boolean isMetricSourceFailure(Round round) {
+        return round.failure() != null && round.failure().startsWith(METRIC_SOURCE_FAILURE);
     }
 
     /** Waits for the next wall-clock second, as the daemon's loop does, then runs one round. */

@@ -30,7 +30,9 @@ import org.slf4j.LoggerFactory;
  * becomes a {@link MetricSourceException} whose one-line message names the URL and the targets; the
  * daemon's loop logs it once when it starts and once when it clears, and this class adds one line
  * when a failure changes its kind ({@link ConditionLog}), never with a stack trace above debug. Null
- * points and empty answers are data. Requests block the calling thread ({@link BlockingHttp}) and reuse one kept-alive connection.
+ * points and empty answers are data. An HTTP 5xx answer is asked once more before it counts (graphite-web
+ * fails a request while carbon creates a whisper file it matches). Requests block the calling thread
+ * ({@link BlockingHttp}) and reuse one kept-alive connection.
  * Thread-safe.
  */
 public final class GraphiteMetricSource implements MetricSource {
@@ -40,6 +42,7 @@ public final class GraphiteMetricSource implements MetricSource {
     /** Below Django's default {@code DATA_UPLOAD_MAX_NUMBER_FIELDS} of 1,000, with room for the other parameters. */
     static final int MAX_TARGETS_PER_REQUEST = 500;
     private static final int TARGETS_NAMED = 3;
+    private static final int SERVER_ERROR = 500;
     private static final int BODY_SNIPPET_CHARS = 80;
 
     private final URI base;
@@ -76,7 +79,14 @@ public final class GraphiteMetricSource implements MetricSource {
         if (patterns.isEmpty()) {
             return List.of();
         }
-        BlockingHttp.Response response = send(form(patterns, window), patterns);
+        String form = form(patterns, window);
+        BlockingHttp.Response response = send(form, patterns);
+        if (response.status() >= SERVER_ERROR) {
+            // graphite-web answers 500 for the whole request while carbon is still writing the header of a
+            // new whisper file that a pattern matches (struct.error in its exception log): a moment later the
+            // same request succeeds, so a new topology's first series does not cost the round.
+            response = send(form, patterns);
+        }
         if (response.status() != 200) {
             throw failed(patterns, "http-" + response.status(), "answered HTTP " + response.status()
                     + bodySnippet(response.body()), null);

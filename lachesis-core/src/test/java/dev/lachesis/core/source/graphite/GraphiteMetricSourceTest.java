@@ -112,6 +112,19 @@ class GraphiteMetricSourceTest {
         assertThatThrownBy(() -> source.query(TARGET, WINDOW)).isInstanceOf(MetricSourceException.class)
                 .hasMessage("Graphite at " + server.url()
                         + " answered HTTP 500 (Server Error Server Error (500)) for targets 'a.*.c'");
+        assertThat(server.requests()).as("the first answer and the one asked again").hasSize(2);
+    }
+
+    @Test
+    void asksOnceMoreWhenGraphiteFailsWhileCarbonCreatesAWhisperFile() throws Exception {
+        server.answerOnce(500, "text/html", "<h1>Server Error (500)</h1>")
+                .answer(200, "application/json", "[{\"target\": \"a.b.c\", \"datapoints\": [[7, 100]]}]");
+
+        List<Series> series = source.query(TARGET, WINDOW);
+
+        assertThat(series).containsExactly(new Series("a.b.c", List.of(new DataPoint(100, 7))));
+        assertThat(server.requests()).hasSize(2);
+        assertThat(logged.events()).isEmpty();
     }
 
     @Test

@@ -10,6 +10,8 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -28,6 +30,7 @@ public final class MisbehavingGraphite implements AutoCloseable {
     private final HttpServer server;
     private final List<Request> requests = new CopyOnWriteArrayList<>();
     private final CountDownLatch release = new CountDownLatch(1);
+    private final Queue<Answer> oneOff = new ConcurrentLinkedQueue<>();
     private volatile int status = 200;
     private volatile String contentType = "application/json";
     private volatile String body = "[]";
@@ -61,6 +64,12 @@ public final class MisbehavingGraphite implements AutoCloseable {
         return this;
     }
 
+    /** Answers the next request (after any earlier one-off answers) so, then goes back to the standing answer. */
+    public MisbehavingGraphite answerOnce(int status, String contentType, String body) {
+        oneOff.add(new Answer(status, contentType, body));
+        return this;
+    }
+
     /** Accepts requests but answers none until {@link #close()}. */
     public MisbehavingGraphite hang() {
         this.hang = true;
@@ -82,15 +91,22 @@ public final class MisbehavingGraphite implements AutoCloseable {
                 release.await(30, TimeUnit.SECONDS);
                 return;
             }
-            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", contentType);
-            exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
+            Answer answer = oneOff.poll();
+            if (answer == null) {
+                answer = new Answer(status, contentType, body);
+            }
+            byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", answer.contentType());
+            exchange.sendResponseHeaders(answer.status(), bytes.length == 0 ? -1 : bytes.length);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(bytes);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private record Answer(int status, String contentType, String body) {
     }
 
     private static List<String> values(String form, String name) {
