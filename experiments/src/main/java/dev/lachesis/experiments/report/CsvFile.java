@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.report;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -10,12 +11,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
 
 /**
- * The rows of one CSV file the sweep harness wrote: a header line of column names, then one record a
- * line, fields separated by commas, numbers with a {@code .} decimal point, no quoting. Such files
- * need no general CSV parser; this one exists to say exactly where a file goes wrong, naming the
- * file, the line and the column. Blank lines are skipped. Immutable.
+ * The rows of one CSV file the sweep harness wrote ({@link CsvDialect}): a header record of column
+ * names, then one record per trial, numbers with a {@code .} decimal point. Parsing is Commons CSV's;
+ * this class exists to say exactly where a file goes wrong, naming the file, the line and the
+ * column. Blank lines are skipped. Immutable.
  */
 final class CsvFile {
     /** A plain decimal number, as Python, R and Java's {@code Double.toString} write it. */
@@ -36,16 +39,33 @@ final class CsvFile {
      * order; further columns are allowed and ignored).
      */
     static CsvFile read(Path path, List<String> required) throws IOException {
-        List<String> lines;
+        String content;
         try {
-            lines = Files.readAllLines(path, StandardCharsets.UTF_8);
+            content = Files.readString(path, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new NoSuchFileException(path.toString(), null, "no such file");
         }
-        if (lines.isEmpty() || lines.get(0).isBlank()) {
-            throw new CsvFormatException(path, 1, "the header line is missing; expected: " + String.join(",", required));
+        List<List<String>> records = new ArrayList<>();
+        List<Integer> lines = new ArrayList<>();
+        try (CSVParser parser = CSVParser.parse(content, CsvDialect.FORMAT)) {
+            int line = 1;
+            int counted = 0;
+            for (CSVRecord record : parser) {
+                for (int at = (int) record.getCharacterPosition(); counted < at; counted++) {
+                    line += content.charAt(counted) == '\n' ? 1 : 0;
+                }
+                records.add(record.toList());
+                lines.add(line);
+            }
+        } catch (UncheckedIOException e) {
+            throw new CsvFormatException(path, lines.isEmpty() ? 1 : lines.get(lines.size() - 1) + 1,
+                    "is not CSV: " + e.getCause().getMessage());
         }
-        List<String> header = split(lines.get(0));
+        if (records.isEmpty() || lines.get(0) != 1) {
+            throw new CsvFormatException(path, 1, "the header line is missing; expected: "
+                    + String.join(",", required));
+        }
+        List<String> header = records.get(0);
         Map<String, Integer> columns = new HashMap<>();
         for (int i = 0; i < header.size(); i++) {
             String name = header.get(i).strip();
@@ -61,30 +81,16 @@ final class CsvFile {
         }
         List<Row> rows = new ArrayList<>();
         CsvFile file = new CsvFile(path, Map.copyOf(columns), rows);
-        for (int i = 1; i < lines.size(); i++) {
-            String line = lines.get(i);
-            if (line.isBlank()) {
-                continue;
-            }
-            List<String> fields = split(line);
+        for (int i = 1; i < records.size(); i++) {
+            List<String> fields = records.get(i);
+            int line = lines.get(i);
             if (fields.size() != header.size()) {
-                throw new CsvFormatException(path, i + 1, "has " + fields.size() + " fields but the header has "
+                throw new CsvFormatException(path, line, "has " + fields.size() + " fields but the header has "
                         + header.size());
             }
-            rows.add(file.new Row(i + 1, fields));
+            rows.add(file.new Row(line, fields));
         }
         return file;
-    }
-
-    private static List<String> split(String line) {
-        List<String> fields = new ArrayList<>();
-        int start = 0;
-        for (int comma = line.indexOf(','); comma >= 0; comma = line.indexOf(',', start)) {
-            fields.add(line.substring(start, comma));
-            start = comma + 1;
-        }
-        fields.add(line.substring(start));
-        return fields;
     }
 
     Path path() {
@@ -119,9 +125,6 @@ final class CsvFile {
             String value = fields.get(columns.get(column)).strip();
             if (value.isEmpty()) {
                 throw error(column, value, "must not be empty");
-            }
-            if (value.indexOf('"') >= 0) {
-                throw error(column, value, "must not be quoted");
             }
             return value;
         }

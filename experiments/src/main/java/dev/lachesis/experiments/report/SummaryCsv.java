@@ -1,17 +1,19 @@
 package dev.lachesis.experiments.report;
 
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import org.apache.commons.csv.CSVPrinter;
 
 /**
  * Writes {@code summary.csv}: one row per (spe, query, wait_strategy, rate, mode) with the number of
  * repetitions and, for every {@link Metric}, its mean ({@code <metric>_mean}) and the half-width of
  * its 95% Student-t confidence interval ({@code <metric>_ci95}, so the interval is mean ± ci95),
- * {@code NaN} where unknown. Same conventions as the harness's files: comma-separated, {@code .}
+ * {@code NaN} where unknown. Same conventions as the harness's files: {@link CsvDialect}, {@code .}
  * decimals.
  */
 public final class SummaryCsv {
@@ -23,23 +25,24 @@ public final class SummaryCsv {
 
     /** Writes {@code summary}'s points to {@code file}, replacing it. */
     public static void write(SweepSummary summary, Path file) throws IOException {
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            StringBuilder header = new StringBuilder("spe,query,wait_strategy,rate,mode,reps");
-            for (Metric metric : Metric.values()) {
-                header.append(',').append(metric.column()).append("_mean,").append(metric.column()).append("_ci95");
-            }
-            out.write(header.append('\n').toString());
+        List<String> header = new ArrayList<>(List.of("spe", "query", "wait_strategy", "rate", "mode", "reps"));
+        for (Metric metric : Metric.values()) {
+            header.add(metric.column() + "_mean");
+            header.add(metric.column() + "_ci95");
+        }
+        try (CSVPrinter out = new CSVPrinter(Files.newBufferedWriter(file, StandardCharsets.UTF_8),
+                CsvDialect.FORMAT.builder().setHeader(header.toArray(String[]::new)).get())) {
             for (PointSummary point : summary.points()) {
                 Setup setup = point.point().setup();
-                StringBuilder row = new StringBuilder()
-                        .append(setup.spe()).append(',').append(setup.query()).append(',').append(setup.waitStrategy())
-                        .append(',').append(number(point.point().rate())).append(',').append(point.point().mode().label())
-                        .append(',').append(point.reps().size());
+                List<String> row = new ArrayList<>(List.of(setup.spe(), setup.query(), setup.waitStrategy(),
+                        number(point.point().rate()), point.point().mode().label(),
+                        Integer.toString(point.reps().size())));
                 for (Metric metric : Metric.values()) {
                     Estimate estimate = point.estimate(metric);
-                    row.append(',').append(number(estimate.mean())).append(',').append(number(estimate.halfWidth()));
+                    row.add(number(estimate.mean()));
+                    row.add(number(estimate.halfWidth()));
                 }
-                out.write(row.append('\n').toString());
+                out.printRecord(row);
             }
         }
     }

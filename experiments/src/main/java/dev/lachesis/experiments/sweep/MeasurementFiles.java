@@ -1,18 +1,24 @@
 package dev.lachesis.experiments.sweep;
 
 import dev.lachesis.experiments.measure.SinkReport;
-import java.io.BufferedWriter;
+import dev.lachesis.experiments.report.CsvDialect;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.commons.csv.CSVPrinter;
 
 /**
  * Appends every trial's figures to {@value #MEASUREMENTS} (one row per trial),
  * {@value #OPERATORS} (one row per trial and operator) and {@value #SECONDS} (one row per trial and
  * second of its sink reports, warm-up included, to see when it became steady) as it finishes, flushed at once, so an
- * interrupted sweep keeps what it measured. Comma-separated with a header, {@code .} decimals,
+ * interrupted sweep keeps what it measured. RFC 4180 CSV with a header (a field holding a comma, a
+ * quote or a line break, e.g. a Flink operator's name, is quoted), {@code .} decimals,
  * {@code NaN} where a figure does not exist (the daemon's cost under OS, the throughput at a source
  * that does not count). Columns are only ever added, so the report reads older files. Not
  * thread-safe.
@@ -30,48 +36,44 @@ final class MeasurementFiles implements AutoCloseable {
     static final String SECONDS_HEADER = "spe,query,wait_strategy,rate,mode,rep,end_epoch_ms,in_window,sink_tuples,"
             + "source_tuples,e2e_p50_ms";
 
-    private final String key;
-    private final BufferedWriter measurements;
-    private final BufferedWriter operators;
-    private final BufferedWriter seconds;
+    private final List<String> key;
+    private final CSVPrinter measurements;
+    private final CSVPrinter operators;
+    private final CSVPrinter seconds;
 
-    /** Creates (or overwrites) both files in {@code dir} for runs of {@code spe}'s {@code query}. */
+    /** Creates (or overwrites) the files in {@code dir} for runs of {@code spe}'s {@code query}. */
     MeasurementFiles(Path dir, String spe, String query, String waitStrategy) throws IOException {
         Files.createDirectories(dir);
-        this.key = spe + "," + query + "," + waitStrategy;
-        this.measurements = Files.newBufferedWriter(dir.resolve(MEASUREMENTS));
-        this.operators = Files.newBufferedWriter(dir.resolve(OPERATORS));
-        this.seconds = Files.newBufferedWriter(dir.resolve(SECONDS));
-        line(measurements, MEASUREMENTS_HEADER);
-        line(operators, OPERATORS_HEADER);
-        line(seconds, SECONDS_HEADER);
+        this.key = List.of(spe, query, waitStrategy);
+        this.measurements = create(dir.resolve(MEASUREMENTS), MEASUREMENTS_HEADER);
+        this.operators = create(dir.resolve(OPERATORS), OPERATORS_HEADER);
+        this.seconds = create(dir.resolve(SECONDS), SECONDS_HEADER);
     }
 
     void add(TrialResult r) throws IOException {
         Trial t = r.trial();
-        String run = key + "," + number(t.rate()) + "," + t.mode().label() + "," + t.rep();
-        line(measurements, run + "," + number(r.sink().seconds()) + "," + number(r.sink().throughput()) + ","
-                + number(r.sink().sourceThroughput()) + ","
-                + millis(r.sink().latency().meanMicros()) + "," + millis(r.sink().latency().quantileMicros(0.5)) + ","
-                + millis(r.sink().latency().quantileMicros(0.99)) + "," + millis(r.sink().endToEnd().meanMicros()) + ","
-                + millis(r.sink().endToEnd().quantileMicros(0.5)) + "," + millis(r.sink().endToEnd().quantileMicros(0.99))
-                + "," + number(r.goalCv()) + "," + number(r.daemonCpuShare()) + "," + number(r.roundP50Ms()) + ","
-                + number(r.roundP99Ms()) + "," + r.rounds() + "," + number(r.daemonPeakRssMib()) + ","
-                + number(r.speCpuShare()) + "," + number(r.sourceHalfChange()));
+        List<String> run = new ArrayList<>(key);
+        run.addAll(List.of(number(t.rate()), t.mode().label(), Integer.toString(t.rep())));
+        record(measurements, run, number(r.sink().seconds()), number(r.sink().throughput()),
+                number(r.sink().sourceThroughput()), millis(r.sink().latency().meanMicros()),
+                millis(r.sink().latency().quantileMicros(0.5)), millis(r.sink().latency().quantileMicros(0.99)),
+                millis(r.sink().endToEnd().meanMicros()), millis(r.sink().endToEnd().quantileMicros(0.5)),
+                millis(r.sink().endToEnd().quantileMicros(0.99)), number(r.goalCv()), number(r.daemonCpuShare()),
+                number(r.roundP50Ms()), number(r.roundP99Ms()), Integer.toString(r.rounds()),
+                number(r.daemonPeakRssMib()), number(r.speCpuShare()), number(r.sourceHalfChange()));
         for (Map.Entry<String, TrialResult.OperatorStats> o : r.operators().entrySet()) {
             TrialResult.OperatorStats stats = o.getValue();
-            line(operators, run + "," + o.getKey() + "," + number(stats.queueMean()) + ","
-                    + number(stats.priorityMean()) + "," + stats.mechanism() + "," + number(stats.cpuShare()) + ","
-                    + stats.schedAtEnd());
+            record(operators, run, o.getKey(), number(stats.queueMean()), number(stats.priorityMean()),
+                    stats.mechanism(), number(stats.cpuShare()), stats.schedAtEnd());
         }
-        StringBuilder perSecond = new StringBuilder();
         for (SinkReport s : r.seconds()) {
-            perSecond.append(run).append(',').append(s.endEpochMillis()).append(',')
-                    .append(s.endEpochMillis() > r.measureFromEpochMillis() ? 1 : 0).append(',').append(s.tuples())
-                    .append(',').append(s.sourceTuples().isPresent() ? Long.toString(s.sourceTuples().getAsLong()) : "NaN")
-                    .append(',').append(millis(s.endToEnd().quantileMicros(0.5))).append(System.lineSeparator());
+            record(seconds, run, Long.toString(s.endEpochMillis()),
+                    s.endEpochMillis() > r.measureFromEpochMillis() ? "1" : "0", Long.toString(s.tuples()),
+                    s.sourceTuples().isPresent() ? Long.toString(s.sourceTuples().getAsLong()) : "NaN",
+                    millis(s.endToEnd().quantileMicros(0.5)));
         }
-        seconds.write(perSecond.toString());
+        measurements.flush();
+        operators.flush();
         seconds.flush();
     }
 
@@ -87,10 +89,15 @@ final class MeasurementFiles implements AutoCloseable {
                 : String.format(Locale.ROOT, "%.6g", value);
     }
 
-    private static void line(BufferedWriter file, String text) throws IOException {
-        file.write(text);
-        file.newLine();
-        file.flush();
+    private static CSVPrinter create(Path file, String header) throws IOException {
+        return new CSVPrinter(Files.newBufferedWriter(file, StandardCharsets.UTF_8),
+                CsvDialect.FORMAT.builder().setHeader(header.split(",")).get());
+    }
+
+    private static void record(CSVPrinter file, List<String> run, String... fields) throws IOException {
+        List<String> values = new ArrayList<>(run);
+        values.addAll(Arrays.asList(fields));
+        file.printRecord(values);
     }
 
     @Override

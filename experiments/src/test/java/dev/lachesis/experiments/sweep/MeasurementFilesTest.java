@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lachesis.experiments.measure.LatencyHistogram;
 import dev.lachesis.experiments.measure.SinkReport;
 import dev.lachesis.experiments.report.Metric;
+import dev.lachesis.experiments.report.OperatorMeasurement;
 import dev.lachesis.experiments.report.RunMeasurement;
 import dev.lachesis.experiments.report.SweepCsv;
 import dev.lachesis.experiments.run.PhaseResult;
@@ -63,5 +64,23 @@ class MeasurementFilesTest {
                 .contains("storm,etl,park,14000,STATIC,2,1000,0,50,900," + MeasurementFiles.number(
                         seconds.get(0).endToEnd().quantileMicros(0.5) / 1000))
                 .anyMatch(l -> l.startsWith("storm,etl,park,14000,STATIC,2,3000,1,100,110,"));
+    }
+
+    @Test
+    void quotesAnOperatorNameThatHoldsACommaOrAQuoteAndReadsItBackWhole() throws Exception {
+        String flinkName = "Window(TumblingEventTimeWindows(1000), EventTimeTrigger, \"avg\")";
+        TrialResult result = new TrialResult(new Trial(44000, SchedulingMode.OS, 1),
+                new PhaseResult("OS", 1, new LatencyHistogram(), new LatencyHistogram(), OptionalLong.empty()), 0, 0,
+                0, Map.of(flinkName, new TrialResult.OperatorStats(12, Double.NaN, "none", 0.5, "other 0")),
+                Double.NaN, 0.99, Double.NaN, Double.NaN, 0, Double.NaN, List.of(), 0, List.of());
+
+        try (MeasurementFiles files = new MeasurementFiles(dir, "flink", "etl", "none")) {
+            files.add(result);
+        }
+
+        assertThat(SweepCsv.readOperators(dir.resolve(MeasurementFiles.OPERATORS)))
+                .extracting(OperatorMeasurement::operator).containsExactly(flinkName);
+        assertThat(Files.readAllLines(dir.resolve(MeasurementFiles.OPERATORS)).get(1))
+                .contains(",\"Window(TumblingEventTimeWindows(1000), EventTimeTrigger, \"\"avg\"\")\",");
     }
 }
