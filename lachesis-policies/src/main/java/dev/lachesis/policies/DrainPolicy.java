@@ -1,5 +1,6 @@
 package dev.lachesis.policies;
 
+import dev.lachesis.core.logging.OnceLog;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
 import dev.lachesis.core.model.OperatorThread;
@@ -7,7 +8,6 @@ import dev.lachesis.core.model.PhysicalOperator;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.spi.PolicyInput;
 import dev.lachesis.core.spi.SpeRound;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -49,7 +49,7 @@ import org.slf4j.LoggerFactory;
 public final class DrainPolicy extends ThreadRatingPolicy {
     private static final Logger LOG = LoggerFactory.getLogger(DrainPolicy.class);
 
-    private final Set<String> loggedSources = new HashSet<>();
+    private final OnceLog sourceRules = new OnceLog(LOG);
 
     public DrainPolicy(String name) {
         super(name);
@@ -112,9 +112,8 @@ public final class DrainPolicy extends ThreadRatingPolicy {
     }
 
     private void logSourceRule(SpeState state, String sourceOperator, String rule) {
-        if (loggedSources.add(state.speName() + "/" + sourceOperator + "/" + rule)) {
-            LOG.info("DRAIN ranks the threads of source operator {} of {} {}", sourceOperator, state.speName(), rule);
-        }
+        sourceRules.info(state.speName() + "/" + sourceOperator + "/" + rule,
+                "DRAIN ranks the threads of source operator {} of {} {}", sourceOperator, state.speName(), rule);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.lachesis.policies;
 
+import dev.lachesis.core.logging.OnceLog;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.SpeState;
@@ -7,7 +8,6 @@ import dev.lachesis.core.model.ThreadKind;
 import dev.lachesis.core.spi.PolicyInput;
 import dev.lachesis.core.spi.SpeRound;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +40,7 @@ public final class InputOutputQueuePolicy extends ThreadRatingPolicy {
     private static final Logger LOG = LoggerFactory.getLogger(InputOutputQueuePolicy.class);
 
     private final QueueSizePolicy.Settings settings;
-    private final Set<String> warnedSources = new HashSet<>();
+    private final OnceLog unseenSources = new OnceLog(LOG);
 
     public InputOutputQueuePolicy(String name, QueueSizePolicy.Settings settings) {
         super(name);
@@ -81,11 +81,9 @@ public final class InputOutputQueuePolicy extends ThreadRatingPolicy {
     }
 
     private void warnOnce(SpeState state, String sourceOperator) {
-        if (warnedSources.add(state.speName() + "/" + sourceOperator)) {
-            LOG.warn("Source operator {} of {} publishes no {}; QS-IO {}"
-                            + " (use a source from source-operators to rank it by its real backlog)",
-                    sourceOperator, state.speName(), MetricNames.SOURCE_QUEUE, settings.unseenSourceRule());
-        }
+        unseenSources.warn(state.speName() + "/" + sourceOperator, "Source operator {} of {} publishes no {}; QS-IO {}"
+                        + " (use a source from source-operators to rank it by its real backlog)",
+                sourceOperator, state.speName(), MetricNames.SOURCE_QUEUE, settings.unseenSourceRule());
     }
 
     @Override

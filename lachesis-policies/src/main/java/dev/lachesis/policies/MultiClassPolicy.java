@@ -1,5 +1,6 @@
 package dev.lachesis.policies;
 
+import dev.lachesis.core.logging.OnceLog;
 import dev.lachesis.core.model.Query;
 import dev.lachesis.core.schedule.Schedule;
 import dev.lachesis.core.schedule.ScheduleForm;
@@ -53,7 +54,7 @@ public final class MultiClassPolicy implements Policy {
     private final String name;
     private final List<PriorityClass> classes;
     private final Set<String> claimed;
-    private final Set<String> warned = new HashSet<>();
+    private final OnceLog unscalable = new OnceLog(LOG);
 
     public MultiClassPolicy(String name, List<PriorityClass> classes) {
         this.name = Objects.requireNonNull(name, "name");
@@ -103,10 +104,10 @@ public final class MultiClassPolicy implements Policy {
             if (Double.isFinite(v)) {
                 min = Math.min(min, v);
                 max = Math.max(max, v);
-            } else if (warned.add(c.name())) {
-                LOG.warn("Class {} uses log spacing but its policy {} gave {} a priority of {}; such threads go to"
-                        + " the bottom of the class (use spacing: linear for this policy)", c.name(), c.inner(),
-                        tp.thread().thread().name(), tp.priority());
+            } else {
+                unscalable.warn(c.name(), "Class {} uses log spacing but its policy {} gave {} a priority of {}; such "
+                        + "threads go to the bottom of the class (use spacing: linear for this policy)", c.name(),
+                        c.inner(), tp.thread().thread().name(), tp.priority());
             }
         }
         List<ThreadPriority> result = new ArrayList<>(inner.size());

@@ -2,6 +2,8 @@ package dev.lachesis.policies;
 
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
+import dev.lachesis.core.config.SettingsCheck;
+import dev.lachesis.core.config.ValidatedSettings;
 import dev.lachesis.core.schedule.ScheduleForm;
 import dev.lachesis.core.spi.Plugins;
 import dev.lachesis.core.spi.Policy;

@@ -1,5 +1,7 @@
 package dev.lachesis.policies;
 
+import dev.lachesis.core.config.SettingsCheck;
+import dev.lachesis.core.config.ValidatedSettings;
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.spi.SpeRound;
 import java.util.HashMap;

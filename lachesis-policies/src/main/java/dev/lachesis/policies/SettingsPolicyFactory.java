@@ -1,6 +1,8 @@
 package dev.lachesis.policies;
 
 import dev.lachesis.core.config.ConfigException;
+import dev.lachesis.core.config.SettingsCheck;
+import dev.lachesis.core.config.ValidatedSettings;
 import dev.lachesis.core.schedule.ScheduleForm;
 import dev.lachesis.core.spi.Policy;
 import dev.lachesis.core.spi.PolicyContext;

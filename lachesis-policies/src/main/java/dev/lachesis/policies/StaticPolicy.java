@@ -1,6 +1,8 @@
 package dev.lachesis.policies;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.lachesis.core.config.SettingsCheck;
+import dev.lachesis.core.config.ValidatedSettings;
 import dev.lachesis.core.metric.MetricKeys;
 import dev.lachesis.core.model.LogicalOperator;
 import dev.lachesis.core.model.Query;

@@ -1,5 +1,6 @@
 package dev.lachesis.translators;
 
+import dev.lachesis.core.logging.OnceLog;
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.proc.TaskStat;
@@ -70,7 +71,7 @@ public final class CgroupTranslator implements Translator {
     private final IntRange range;
     private final ExponentialSmoother<String> smoother;
     private final RtBudgets budgets;
-    private final OncePerCondition reported = new OncePerCondition();
+    private final OnceLog reported = new OnceLog(LOG);
     private final List<AppliedScheduleListener> listeners = new CopyOnWriteArrayList<>();
     private final Map<String, Long> weights = new HashMap<>();
     private final Map<ThreadRef, Placed> placed = new LinkedHashMap<>();

@@ -1,5 +1,6 @@
 package dev.lachesis.translators;
 
+import dev.lachesis.core.logging.OnceLog;
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.proc.TaskStat;
@@ -60,7 +61,7 @@ public abstract class ThreadTranslator implements Translator {
     private final IntRange range;
     private final ExponentialSmoother<ThreadRef> smoother;
     private final List<AppliedScheduleListener> listeners = new CopyOnWriteArrayList<>();
-    private final OncePerCondition reported = new OncePerCondition();
+    private final OnceLog reported = new OnceLog(LOG);
     /** Guarded by {@code this}. */
     protected final Map<ThreadRef, Applied> applied = new LinkedHashMap<>();
     private final Map<Integer, Long> processStarts = new HashMap<>();

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.discovery.JvmThreadDiscovery;
+import dev.lachesis.core.metricsource.RealGraphite;
+import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.model.ThreadKind;
 import dev.lachesis.core.proc.ProcFs;
-import dev.lachesis.core.source.RealGraphite;
-import dev.lachesis.core.source.embedded.EmbeddedMetricSource;
 import dev.lachesis.core.spi.DataPoint;
 import dev.lachesis.core.spi.DriverContext;
 import dev.lachesis.core.spi.DriverException;
@@ -185,7 +185,7 @@ class StormAttachIT {
         };
         SpeDriver driver = Plugins.load(SpeDriverFactory.class, "driver").get("storm", "spes[0].driver")
                 .create(new DriverContext("storm", ConfigNode.ofYaml("spes[0]", "discovery: {topology: " + topology
-                        + "}\nsettings: {wait-strategy: park}\n"), metrics, recording, Clock.systemUTC()));
+                        + "}\nsettings: {wait-strategy: park}\n"), List.of(), metrics, recording, Clock.systemUTC()));
         int cores = Runtime.getRuntime().availableProcessors();
         try (ChildJvm busy = BusyThreads.start(cores); FirstSeriesProbe probe = new FirstSeriesProbe(storeUrl, topology)) {
             List<Round> rounds = new ArrayList<>();

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.lachesis.core.config.ConfigNode;
+import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
 import dev.lachesis.core.proc.ProcFs;
-import dev.lachesis.core.source.embedded.EmbeddedMetricSource;
 import dev.lachesis.core.spi.MetricSourceFactory;
 import dev.lachesis.core.spi.Plugins;
 import dev.lachesis.drivers.storm.StormThreadNames;

@@ -8,12 +8,12 @@ import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.discovery.JvmThreadDiscovery;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
+import dev.lachesis.core.metricsource.RealGraphite;
+import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
 import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.model.ThreadKind;
-import dev.lachesis.core.source.RealGraphite;
-import dev.lachesis.core.source.embedded.EmbeddedMetricSource;
 import dev.lachesis.core.spi.DriverContext;
 import dev.lachesis.core.spi.DriverException;
 import dev.lachesis.core.spi.MetricSource;
@@ -86,7 +86,7 @@ class StormDriverIT {
     private static SpeDriver driver(MetricSource metrics, String topology) throws Exception {
         return Plugins.load(SpeDriverFactory.class, "driver").get("storm", "spes[0].driver")
                 .create(new DriverContext("storm", ConfigNode.ofYaml("spes[0]", "discovery: {topology: " + topology
-                        + "}\nsettings: {wait-strategy: park}\n"), metrics, THREADS, Clock.systemUTC()));
+                        + "}\nsettings: {wait-strategy: park}\n"), List.of(), metrics, THREADS, Clock.systemUTC()));
     }
 
     /** Runs the topology until the driver sees it overloaded, checks the mapping, stops it. */

@@ -3,7 +3,7 @@ package dev.lachesis.experiments.sweep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.lachesis.core.source.RealGraphite;
+import dev.lachesis.core.metricsource.RealGraphite;
 import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.translators.RealTimeTranslatorFactory;
 import java.net.URI;

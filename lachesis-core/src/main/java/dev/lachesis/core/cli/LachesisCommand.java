@@ -2,8 +2,8 @@ package dev.lachesis.core.cli;
 
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.spi.CommandProvider;
+import dev.lachesis.core.spi.Plugins;
 import java.util.Objects;
-import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,7 +68,8 @@ public final class LachesisCommand implements Callable<Integer> {
     }
 
     private static void addPluginCommands(CommandLine cli, Environment environment) {
-        for (CommandProvider provider : ServiceLoader.load(CommandProvider.class, LachesisCommand.class.getClassLoader())) {
+        for (CommandProvider provider : Plugins.services(CommandProvider.class, "command",
+                LachesisCommand.class.getClassLoader())) {
             for (Object command : provider.commands(environment.threads())) {
                 cli.addSubcommand(command);
             }

@@ -1,11 +1,11 @@
 package dev.lachesis.core.cli;
 
 import dev.lachesis.core.config.DurationText;
-import dev.lachesis.core.source.SeriesAggregates;
-import dev.lachesis.core.source.embedded.EmbeddedMetricSource;
-import dev.lachesis.core.source.embedded.EmbeddedStoreConfig;
-import dev.lachesis.core.source.graphite.GraphiteMetricSource;
-import dev.lachesis.core.source.graphite.GraphiteSourceConfig;
+import dev.lachesis.core.metricsource.SeriesAggregates;
+import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
+import dev.lachesis.core.metricsource.embedded.EmbeddedStoreConfig;
+import dev.lachesis.core.metricsource.graphite.GraphiteMetricSource;
+import dev.lachesis.core.metricsource.graphite.GraphiteSourceConfig;
 import dev.lachesis.core.spi.DataPoint;
 import dev.lachesis.core.spi.MetricSource;
 import dev.lachesis.core.spi.MetricSourceException;

@@ -2,8 +2,8 @@ package dev.lachesis.core.cli;
 
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.config.DurationText;
-import dev.lachesis.core.source.embedded.EmbeddedMetricSource;
-import dev.lachesis.core.source.embedded.EmbeddedStoreConfig;
+import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
+import dev.lachesis.core.metricsource.embedded.EmbeddedStoreConfig;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Clock;

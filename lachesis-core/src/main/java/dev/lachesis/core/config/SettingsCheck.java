@@ -1,15 +1,14 @@
-package dev.lachesis.policies;
+package dev.lachesis.core.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.lachesis.core.config.ConfigException;
-import dev.lachesis.core.config.ConfigNode;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Collects every problem found in one policy's settings, each as one line in the configuration's
- * shape ({@code policies[0].settings.max (lachesis.yaml:9) was '0' but must be greater than min
- * (1)}), so a user sees them all at once. Not thread-safe; used once per factory call.
+ * Collects every problem found in one plug-in's settings (a driver's, a policy's), each as one line
+ * in the configuration's shape ({@code policies[0].settings.max (lachesis.yaml:9) was '0' but must be
+ * greater than min (1)}), so a user sees them all at once: the one way plug-ins check their settings
+ * after binding them ({@link ValidatedSettings}). Not thread-safe; used once per factory call.
  */
 public final class SettingsCheck {
     private final ConfigNode node;

@@ -1,8 +1,9 @@
-package dev.lachesis.policies;
+package dev.lachesis.core.config;
 
 /**
- * A policy's settings record, bound from {@code policies[i].settings}, that checks the meaning of its
- * values (ranges, references) after binding. Jackson checks only their types.
+ * A plug-in's settings record, bound from its {@code settings} node ({@code policies[i].settings},
+ * {@code spes[i].settings}), that checks the meaning of its values (ranges, references) after
+ * binding. Jackson checks only their types.
  */
 public interface ValidatedSettings {
     /** Records every problem with these values in {@code check}. */

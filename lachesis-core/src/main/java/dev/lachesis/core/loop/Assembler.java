@@ -105,7 +105,7 @@ public final class Assembler {
                     sources.add(source);
                 }
                 SpeDriver driver = plugins.drivers().get(spe.driver(), config.where(node.path() + ".driver"))
-                        .create(new DriverContext(spe.name(), node, source, threads, clock));
+                        .create(new DriverContext(spe.name(), node, spe.pids(), source, threads, clock));
                 spes.add(new Spe(spe.name(), new CpuCostMeasuringDriver(driver, ProcFs.system(), System::nanoTime)));
             } catch (ConfigException e) {
                 problems.addAll(e.problems());

@@ -1,15 +1,13 @@
 package dev.lachesis.core.metric;
 
 import dev.lachesis.core.metric.derived.DerivedMetrics;
+import dev.lachesis.core.spi.Plugins;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceConfigurationError;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
 import org.slf4j.Logger;
@@ -18,7 +16,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Every metric the daemon knows, by name: the primitive metrics of {@link MetricNames}, the
  * built-in derived metrics ({@link DerivedMetrics}) and whatever modules add through
- * {@link ServiceLoader} ({@code META-INF/services/dev.lachesis.core.metric.Metric}). The metric
+ * {@link java.util.ServiceLoader} ({@code META-INF/services/dev.lachesis.core.metric.Metric}). The metric
  * provider resolves names against it, so a name no one defines is caught at start-up. Immutable;
  * thread-safe.
  */
@@ -37,13 +35,13 @@ public final class MetricCatalog {
         this.byName = Collections.unmodifiableMap(byName);
     }
 
-    /** The built-in metrics and those found by {@link ServiceLoader} with this class's class loader. */
+    /** The built-in metrics and those found by {@link java.util.ServiceLoader} with this class's class loader. */
     public static MetricCatalog load() {
         return load(MetricCatalog.class.getClassLoader());
     }
 
     /**
-     * The built-in metrics and those found by {@link ServiceLoader} with {@code loader}. A broken
+     * The built-in metrics and those listed as services on {@code loader}'s class path ({@link Plugins}). A broken
      * service entry is logged and skipped; a metric whose name is already taken is logged and
      * ignored, so a module cannot silently change what a built-in metric means.
      */
@@ -52,22 +50,13 @@ public final class MetricCatalog {
         for (Metric builtIn : builtIns()) {
             found.put(builtIn.name(), builtIn);
         }
-        Iterator<Metric> it = ServiceLoader.load(Metric.class, loader).iterator();
-        while (true) {
-            try {
-                if (!it.hasNext()) {
-                    break;
-                }
-                Metric metric = it.next();
-                Metric previous = found.putIfAbsent(metric.name(), metric);
-                if (previous != null) {
-                    LOG.warn("Two metrics are named '{}': {} and {}; using the first", metric.name(),
-                            previous.getClass().getName(), metric.getClass().getName());
-                } else {
-                    LOG.debug("Metric '{}' added by {}", metric.name(), metric.getClass().getName());
-                }
-            } catch (ServiceConfigurationError e) {
-                LOG.warn("Skipping a broken metric plug-in: {}", e.getMessage());
+        for (Metric metric : Plugins.services(Metric.class, "metric", loader)) {
+            Metric previous = found.putIfAbsent(metric.name(), metric);
+            if (previous != null) {
+                LOG.warn("Two metrics are named '{}': {} and {}; using the first", metric.name(),
+                        previous.getClass().getName(), metric.getClass().getName());
+            } else {
+                LOG.debug("Metric '{}' added by {}", metric.name(), metric.getClass().getName());
             }
         }
         return new MetricCatalog(found);

@@ -1,4 +1,4 @@
-package dev.lachesis.core.source;
+package dev.lachesis.core.metricsource;
 
 import java.util.Objects;
 import org.slf4j.Logger;

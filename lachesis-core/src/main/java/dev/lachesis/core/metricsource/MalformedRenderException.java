@@ -1,4 +1,4 @@
-package dev.lachesis.core.source;
+package dev.lachesis.core.metricsource;
 
 /**
  * A render answer that is not what Graphite's {@code format=json} returns: HTML, an empty body,

@@ -1,4 +1,4 @@
-package dev.lachesis.core.source;
+package dev.lachesis.core.metricsource;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;

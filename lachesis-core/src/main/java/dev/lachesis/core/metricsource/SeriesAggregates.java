@@ -1,4 +1,4 @@
-package dev.lachesis.core.source;
+package dev.lachesis.core.metricsource;
 
 import dev.lachesis.core.spi.DataPoint;
 import dev.lachesis.core.spi.Series;

@@ -1,8 +1,10 @@
 package dev.lachesis.core.spi;
 
 import dev.lachesis.core.config.ConfigException;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
@@ -39,23 +41,36 @@ public final class Plugins<F extends PluginFactory> {
 
     public static <F extends PluginFactory> Plugins<F> load(Class<F> type, String kind, ClassLoader loader) {
         Map<String, F> found = new TreeMap<>();
-        Iterator<F> it = ServiceLoader.load(type, loader).iterator();
+        for (F factory : services(type, kind, loader)) {
+            F previous = found.putIfAbsent(factory.name(), factory);
+            if (previous != null) {
+                LOG.warn("Two {} plug-ins are named '{}': {} and {}; using the first", kind, factory.name(),
+                        previous.getClass().getName(), factory.getClass().getName());
+            }
+        }
+        return new Plugins<>(kind, found);
+    }
+
+    /**
+     * Every service of {@code type} listed in {@code META-INF/services} on {@code loader}'s class path,
+     * in class-path order: the one place the daemon calls {@link ServiceLoader}. A broken entry is
+     * logged and skipped so it cannot hide the others.
+     *
+     * @param kind what the services are, for the message ("metric", "command")
+     */
+    public static <T> List<T> services(Class<T> type, String kind, ClassLoader loader) {
+        List<T> found = new ArrayList<>();
+        Iterator<T> it = ServiceLoader.load(type, loader).iterator();
         while (true) {
             try {
                 if (!it.hasNext()) {
-                    break;
+                    return found;
                 }
-                F factory = it.next();
-                F previous = found.putIfAbsent(factory.name(), factory);
-                if (previous != null) {
-                    LOG.warn("Two {} plug-ins are named '{}': {} and {}; using the first", kind, factory.name(),
-                            previous.getClass().getName(), factory.getClass().getName());
-                }
+                found.add(it.next());
             } catch (ServiceConfigurationError e) {
                 LOG.warn("Skipping a broken {} plug-in: {}", kind, e.getMessage());
             }
         }
-        return new Plugins<>(kind, found);
     }
 
     /** Names of every factory found, sorted. */

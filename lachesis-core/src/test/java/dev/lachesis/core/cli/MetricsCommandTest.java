@@ -3,9 +3,9 @@ package dev.lachesis.core.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.lachesis.core.source.RealGraphite;
-import dev.lachesis.core.source.embedded.EmbeddedMetricSource;
-import dev.lachesis.core.source.embedded.EmbeddedStoreConfig;
+import dev.lachesis.core.metricsource.RealGraphite;
+import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
+import dev.lachesis.core.metricsource.embedded.EmbeddedStoreConfig;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

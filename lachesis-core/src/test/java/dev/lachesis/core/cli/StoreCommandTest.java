@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.lachesis.core.source.RealGraphite;
+import dev.lachesis.core.metricsource.RealGraphite;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ConnectException;

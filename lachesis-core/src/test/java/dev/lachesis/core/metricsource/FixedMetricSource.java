@@ -1,4 +1,4 @@
-package dev.lachesis.core.source;
+package dev.lachesis.core.metricsource;
 
 import dev.lachesis.core.spi.MetricSource;
 import dev.lachesis.core.spi.MetricSourceException;

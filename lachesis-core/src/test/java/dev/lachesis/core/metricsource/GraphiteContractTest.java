@@ -1,12 +1,12 @@
-package dev.lachesis.core.source;
+package dev.lachesis.core.metricsource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.lachesis.core.source.embedded.EmbeddedMetricSource;
-import dev.lachesis.core.source.embedded.EmbeddedStoreConfig;
-import dev.lachesis.core.source.graphite.GraphiteMetricSource;
-import dev.lachesis.core.source.graphite.GraphiteSourceConfig;
+import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
+import dev.lachesis.core.metricsource.embedded.EmbeddedStoreConfig;
+import dev.lachesis.core.metricsource.graphite.GraphiteMetricSource;
+import dev.lachesis.core.metricsource.graphite.GraphiteSourceConfig;
 import dev.lachesis.core.spi.DataPoint;
 import dev.lachesis.core.spi.MetricSource;
 import dev.lachesis.core.spi.MetricSourceException;

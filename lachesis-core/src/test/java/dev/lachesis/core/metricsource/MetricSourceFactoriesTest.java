@@ -1,4 +1,4 @@
-package dev.lachesis.core.source;
+package dev.lachesis.core.metricsource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lachesis.core.config.ByteSize;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
-import dev.lachesis.core.source.embedded.EmbeddedMetricSource;
-import dev.lachesis.core.source.graphite.GraphiteMetricSource;
-import dev.lachesis.core.source.graphite.GraphiteSourceConfig;
+import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
+import dev.lachesis.core.metricsource.graphite.GraphiteMetricSource;
+import dev.lachesis.core.metricsource.graphite.GraphiteSourceConfig;
 import dev.lachesis.core.spi.MetricSource;
 import dev.lachesis.core.spi.MetricSourceFactory;
 import dev.lachesis.core.spi.Plugins;

@@ -1,4 +1,4 @@
-package dev.lachesis.core.source;
+package dev.lachesis.core.metricsource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

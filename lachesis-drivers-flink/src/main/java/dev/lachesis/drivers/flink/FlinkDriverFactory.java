@@ -1,9 +1,9 @@
 package dev.lachesis.drivers.flink;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.config.DurationText;
+import dev.lachesis.core.config.SettingsCheck;
 import dev.lachesis.core.discovery.JvmProcessFinder;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.spi.DriverContext;
@@ -12,7 +12,6 @@ import dev.lachesis.core.spi.SpeDriverFactory;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -39,72 +38,53 @@ public final class FlinkDriverFactory implements SpeDriverFactory {
         ConfigNode node = context.config();
         ConfigNode settingsNode = node.child("settings");
         FlinkDriverSettings settings = settingsNode.bind(FlinkDriverSettings.class);
-        List<String> problems = new ArrayList<>();
+        SettingsCheck check = new SettingsCheck(settingsNode);
         URI restUrl = null;
         try {
             restUrl = new URI(settings.restUrl());
-            if (!("http".equals(restUrl.getScheme()) || "https".equals(restUrl.getScheme())) || restUrl.getHost() == null) {
-                problems.add(settingsNode.problem("rest-url", settings.restUrl(), "must be an http:// or https:// URL with a host"));
+            boolean web = "http".equals(restUrl.getScheme()) || "https".equals(restUrl.getScheme());
+            if (!web || restUrl.getHost() == null) {
+                check.add(settingsNode.problem("rest-url", settings.restUrl(),
+                        "must be an http:// or https:// URL with a host"));
             }
         } catch (URISyntaxException e) {
-            problems.add(settingsNode.problem("rest-url", settings.restUrl(), "is not a URL: " + e.getReason()));
+            check.add(settingsNode.problem("rest-url", settings.restUrl(), "is not a URL: " + e.getReason()));
         }
         GraphiteScope scope = null;
         try {
             scope = GraphiteScope.task(settings.taskScope());
         } catch (IllegalArgumentException e) {
-            problems.add(settingsNode.problem("task-scope", settings.taskScope(), e.getMessage()));
+            check.add(settingsNode.problem("task-scope", settings.taskScope(), e.getMessage()));
         }
         GraphiteScope operatorScope = null;
         try {
             operatorScope = GraphiteScope.operator(settings.operatorScope());
         } catch (IllegalArgumentException e) {
-            problems.add(settingsNode.problem("operator-scope", settings.operatorScope(), e.getMessage()));
+            check.add(settingsNode.problem("operator-scope", settings.operatorScope(), e.getMessage()));
         }
-        checkPositive(settingsNode, "request-timeout", settings.requestTimeout(), problems);
+        checkPositive(check, "request-timeout", settings.requestTimeout());
         Duration window = settings.window() == null ? context.metrics().defaultWindow() : settings.window();
-        checkPositive(settingsNode, "window", window, problems);
+        checkPositive(check, "window", window);
         if (settings.processMarkers().isEmpty() || settings.processMarkers().stream().anyMatch(String::isBlank)) {
-            problems.add(settingsNode.problem("process-markers", settings.processMarkers(), "must list non-empty strings"));
+            check.add(settingsNode.problem("process-markers", settings.processMarkers(),
+                    "must list non-empty strings"));
         }
-        List<Integer> pids = readPids(node.child("pids"), problems);
-        if (!problems.isEmpty()) {
-            throw new ConfigException(problems);
-        }
+        check.throwIfAny();
         FlinkRestClient rest = new FlinkRestClient(restUrl, settings.requestTimeout());
         TaskMetricReader reader = settings.metricsFrom() == FlinkDriverSettings.MetricsFrom.REST
                 ? new RestTaskMetrics(rest, context.clock(), window)
                 : new GraphiteTaskMetrics(context.metrics(), scope, operatorScope, window);
         JvmProcessFinder finder = JvmProcessFinder.system();
         List<String> markers = settings.processMarkers();
+        List<Integer> pids = context.pids();
         Supplier<List<Integer>> workers = pids.isEmpty() ? () -> finder.find(markers) : () -> pids;
         return new FlinkDriver(context.speName(), rest, reader, context.threads(), ProcFs.system(), workers,
                 context.clock());
     }
 
-    private static void checkPositive(ConfigNode node, String key, Duration value, List<String> problems) {
+    private static void checkPositive(SettingsCheck check, String key, Duration value) {
         if (value.isZero() || value.isNegative()) {
-            problems.add(node.problem(key, DurationText.format(value), "must be positive"));
+            check.add(check.node().problem(key, DurationText.format(value), "must be positive"));
         }
-    }
-
-    private static List<Integer> readPids(ConfigNode node, List<String> problems) {
-        List<Integer> pids = new ArrayList<>();
-        if (node.isMissing()) {
-            return pids;
-        }
-        if (!node.json().isArray()) {
-            problems.add(node.problem("", node.json(), "must be a list of process ids"));
-            return pids;
-        }
-        for (int i = 0; i < node.json().size(); i++) {
-            JsonNode pid = node.json().get(i);
-            if (!pid.canConvertToInt() || !pid.isIntegralNumber() || pid.asInt() <= 0) {
-                problems.add(node.element(i).problem("", pid, "must be a positive process id"));
-            } else {
-                pids.add(pid.asInt());
-            }
-        }
-        return List.copyOf(pids);
     }
 }

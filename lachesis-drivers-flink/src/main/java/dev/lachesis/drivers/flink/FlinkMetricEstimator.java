@@ -2,7 +2,7 @@ package dev.lachesis.drivers.flink;
 
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
-import dev.lachesis.core.source.SeriesAggregates;
+import dev.lachesis.core.metricsource.SeriesAggregates;
 import dev.lachesis.core.spi.DataPoint;
 import java.util.HashMap;
 import java.util.List;

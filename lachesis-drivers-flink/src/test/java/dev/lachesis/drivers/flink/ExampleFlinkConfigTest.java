@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigLoader;
 import dev.lachesis.core.config.LachesisConfig;
-import dev.lachesis.core.source.FixedMetricSource;
+import dev.lachesis.core.metricsource.FixedMetricSource;
 import dev.lachesis.core.spi.DriverContext;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,7 +32,8 @@ class ExampleFlinkConfigTest {
                     continue;
                 }
                 String driver = new FlinkDriverFactory().create(new DriverContext(config.spes().get(i).name(),
-                        config.speNode(i), FixedMetricSource.of(), pid -> List.of(), Clock.systemUTC())).toString();
+                        config.speNode(i), config.spes().get(i).pids(), FixedMetricSource.of(), pid -> List.of(),
+                        Clock.systemUTC())).toString();
                 assertThat(driver).as(file.toString()).contains("REST http://127.0.0.1:8081/",
                         "task scope " + GraphiteScope.TASK_RECOMMENDED, "operator scope " + GraphiteScope.OPERATOR_RECOMMENDED);
                 withFlink.add(file.getFileName().toString());

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
-import dev.lachesis.core.source.FixedMetricSource;
+import dev.lachesis.core.metricsource.FixedMetricSource;
 import dev.lachesis.core.spi.DriverContext;
 import dev.lachesis.core.spi.MetricSource;
 import dev.lachesis.core.spi.Plugins;
@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 
 class FlinkDriverFactoryTest {
     private static DriverContext context(String yaml) {
-        return new DriverContext("flink", ConfigNode.ofYaml("spes[0]", yaml), FixedMetricSource.of(), pid -> List.of(),
-                Clock.systemUTC());
+        return new DriverContext("flink", ConfigNode.ofYaml("spes[0]", yaml), List.of(), FixedMetricSource.of(),
+                pid -> List.of(), Clock.systemUTC());
     }
 
     @Test
@@ -35,7 +35,6 @@ class FlinkDriverFactoryTest {
         String yaml = """
                 name: flink
                 driver: flink
-                pids: [4242]
                 settings:
                   rest-url: http://127.0.0.1:18081
                   metrics-from: rest
@@ -64,10 +63,10 @@ class FlinkDriverFactoryTest {
                 return "graphite";
             }
         };
-        DriverContext inherits = new DriverContext("flink", ConfigNode.ofYaml("spes[0]", "settings: {}"), sevenSeconds,
-                pid -> List.of(), Clock.systemUTC());
-        DriverContext own = new DriverContext("flink", ConfigNode.ofYaml("spes[0]", "settings: {window: 3s}"), sevenSeconds,
-                pid -> List.of(), Clock.systemUTC());
+        DriverContext inherits = new DriverContext("flink", ConfigNode.ofYaml("spes[0]", "settings: {}"), List.of(),
+                sevenSeconds, pid -> List.of(), Clock.systemUTC());
+        DriverContext own = new DriverContext("flink", ConfigNode.ofYaml("spes[0]", "settings: {window: 3s}"), List.of(),
+                sevenSeconds, pid -> List.of(), Clock.systemUTC());
 
         assertThat(new FlinkDriverFactory().create(inherits).toString()).endsWith(
                 "metrics from Graphite (graphite, task scope " + GraphiteScope.TASK_DEFAULT + ", operator scope "
@@ -78,7 +77,6 @@ class FlinkDriverFactoryTest {
     @Test
     void reportsEveryBadSettingOnItsOwnLine() {
         String yaml = """
-                pids: [12, -3]
                 settings:
                   rest-url: ftp://flink:8081
                   task-scope: <host>.<job_name>.<task_name>
@@ -92,8 +90,7 @@ class FlinkDriverFactoryTest {
                         "spes[0].settings.task-scope was '<host>.<job_name>.<task_name>' but must have <subtask_index> as a node of its own",
                         "spes[0].settings.operator-scope was '<host>.<job_id>.<task_name>.<subtask_index>' but must name the "
                                 + "operator with <operator_id> (recommended) or <operator_name>",
-                        "spes[0].settings.window was '0ms' but must be positive",
-                        "spes[0].pids[1] was '-3' but must be a positive process id"));
+                        "spes[0].settings.window was '0ms' but must be positive"));
     }
 
     @Test

@@ -5,12 +5,12 @@ import static org.awaitility.Awaitility.await;
 
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
+import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
+import dev.lachesis.core.metricsource.embedded.EmbeddedStoreConfig;
 import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.proc.ProcFs;
-import dev.lachesis.core.source.embedded.EmbeddedMetricSource;
-import dev.lachesis.core.source.embedded.EmbeddedStoreConfig;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;

@@ -3,6 +3,7 @@ package dev.lachesis.drivers.flink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lachesis.core.metricsource.GraphiteGlob;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -39,11 +40,11 @@ class GraphiteScopeTest {
     @Test
     void theDriversGlobsSelectExactlyTheTaskMetricsAmongRealSeriesNames() {
         FlinkJob job = capturedJob();
-        GraphiteTaskMetrics reader = new GraphiteTaskMetrics(dev.lachesis.core.source.FixedMetricSource.of(),
+        GraphiteTaskMetrics reader = new GraphiteTaskMetrics(dev.lachesis.core.metricsource.FixedMetricSource.of(),
                 GraphiteScope.task(GraphiteScope.TASK_RECOMMENDED),
                 GraphiteScope.operator(GraphiteScope.OPERATOR_RECOMMENDED), java.time.Duration.ofSeconds(10));
         List<String> patterns = reader.globs(job, job.vertices());
-        List<dev.lachesis.core.source.GraphiteGlob> globs = patterns.stream().map(dev.lachesis.core.source.GraphiteGlob::compile).toList();
+        List<GraphiteGlob> globs = patterns.stream().map(GraphiteGlob::compile).toList();
 
         List<String> selected = Fixtures.text("graphite-names.txt").lines()
                 .filter(n -> globs.stream().anyMatch(g -> g.matches(n))).toList();
@@ -101,7 +102,7 @@ class GraphiteScopeTest {
 
         assertThat(scope.glob(job, source, "source-queue-size")).isEqualTo("flink.taskmanager." + Fixtures.FILE_SOURCE_JOB
                 + "." + Fixtures.FILE_SOURCE_VERTEX + ".*.*." + Fixtures.FILE_SOURCE_VERTEX + ".*.source-queue-size");
-        assertThat(names).hasSize(2).allMatch(dev.lachesis.core.source.GraphiteGlob.compile(
+        assertThat(names).hasSize(2).allMatch(dev.lachesis.core.metricsource.GraphiteGlob.compile(
                 scope.glob(job, source, "source-queue-size"))::matches);
         assertThat(names.stream().map(n -> scope.match(n, job, source).orElseThrow()))
                 .containsExactly(new GraphiteScope.Match(0, "source-queue-size"), new GraphiteScope.Match(1, "source-queue-size"));

@@ -1,5 +1,6 @@
 package dev.lachesis.drivers.storm;
 
+import dev.lachesis.core.logging.OnceLog;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.proc.TaskStat;
 import java.time.Instant;
@@ -56,7 +57,7 @@ final class JvmTopologies {
     private final Map<Integer, Jvm> jvms = new TreeMap<>();
     /** Each JVM's threads as {@code /proc} describes them, read again only when its threads changed. */
     private final Map<Integer, ThreadStats> threadStats = new HashMap<>();
-    private final Set<String> reported = new HashSet<>();
+    private final OnceLog reported = new OnceLog(LOG);
     /** The round being placed: its time, and each JVM's start as read in it. */
     private Instant now;
     private final Map<Integer, Optional<Double>> startedAt = new HashMap<>();
@@ -114,10 +115,11 @@ final class JvmTopologies {
             }
         }
         if (!round.unsurePids.isEmpty()) {
-            warnOnce("unsure-" + round.unsurePids + round.unsureTopologies, "Cannot tell which of the local-mode Storm "
-                    + "JVMs {} runs which of the topologies {}: the JVMs started within {} s of each other and their "
-                    + "executors look alike, and a topology names its JVM only by its start time. They are not scheduled; "
-                    + "configure one SPE per JVM with pids: [<pid>] and discovery.topology: <topology name>",
+            reported.warn("unsure-" + round.unsurePids + round.unsureTopologies, "Cannot tell which of the "
+                    + "local-mode Storm JVMs {} runs which of the topologies {}: the JVMs started within {} s of each "
+                    + "other and their executors look alike, and a topology names its JVM only by its start time. They "
+                    + "are not scheduled; configure one SPE per JVM with pids: [<pid>] and discovery.topology: "
+                    + "<topology name>",
                     round.unsurePids, round.unsureTopologies, (long) JVM_START_LAG_SECONDS);
         }
         Map<Integer, List<String>> result = new LinkedHashMap<>();
@@ -156,9 +158,8 @@ final class JvmTopologies {
         }
         Jvm jvm = jvms.computeIfAbsent(pid, p -> new Jvm(ticks.get()));
         jvm.topologies.put(topology, confirmed);
-        if (reported.add(pid + "/" + topology + "/" + confirmed)) {
-            LOG.info("Storm topology {} runs in PID {} ({})", topology, pid, how);
-        }
+        reported.info(pid + "/" + topology + "/" + confirmed, "Storm topology {} runs in PID {} ({})", topology, pid,
+                how);
     }
 
     /**
@@ -227,12 +228,6 @@ final class JvmTopologies {
         return reported <= processStart + JVM_START_LAG_SECONDS && reported + 1 > processStart - PROC_START_ERROR_SECONDS;
     }
 
-    private void warnOnce(String key, String format, Object... args) {
-        if (reported.add(key)) {
-            LOG.warn(format, args);
-        }
-    }
-
     /** One round's placing of local-mode topologies. */
     private final class Round {
         private final List<StormProcess> local;
@@ -268,8 +263,8 @@ final class JvmTopologies {
                 return;
             }
             if (byStart.isEmpty()) {
-                once(topology + "/nowhere", "Storm topology {} reports JVM starts {} that no local-mode Storm JVM on "
-                        + "this machine has; it is not scheduled here", topology, starts);
+                reported.info(topology + "/nowhere", "Storm topology {} reports JVM starts {} that no local-mode "
+                        + "Storm JVM on this machine has; it is not scheduled here", topology, starts);
                 return;
             }
             List<Integer> shaped = shaped(topology, byStart);
@@ -323,12 +318,6 @@ final class JvmTopologies {
         private List<Integer> shaped(String topology, List<Integer> pids) {
             Set<String> components = metrics.queryComponents(topology, null);
             return pids.stream().filter(pid -> showsExecutors(pid, topology, components)).toList();
-        }
-
-        private void once(String key, String format, Object... args) {
-            if (reported.add(key)) {
-                LOG.info(format, args);
-            }
         }
     }
 }

@@ -2,9 +2,9 @@ package dev.lachesis.drivers.storm;
 
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
+import dev.lachesis.core.metricsource.SeriesAggregates;
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.ThreadKind;
-import dev.lachesis.core.source.SeriesAggregates;
 import dev.lachesis.drivers.storm.StormSeries.Measure;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.lachesis.drivers.storm;
 
-import dev.lachesis.core.source.SeriesAggregates;
+import dev.lachesis.core.metricsource.SeriesAggregates;
 import dev.lachesis.core.spi.DataPoint;
 import dev.lachesis.core.spi.Series;
 import dev.lachesis.drivers.storm.StormSeries.Measure;

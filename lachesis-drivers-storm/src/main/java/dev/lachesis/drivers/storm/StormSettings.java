@@ -1,7 +1,10 @@
 package dev.lachesis.drivers.storm;
 
+import dev.lachesis.core.config.SettingsCheck;
+import dev.lachesis.core.config.ValidatedSettings;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The Storm driver's {@code settings}, with defaults. Immutable.
@@ -18,7 +21,9 @@ import java.util.Locale;
  *     topology's configuration without Nimbus, and warns under a real-time translator unless it is {@code park}
  */
 public record StormSettings(Integer version, String graphitePrefix, String host, Duration window, Duration metricsBucket,
-                            String waitStrategy) {
+                            String waitStrategy) implements ValidatedSettings {
+    private static final Set<String> WAIT_STRATEGIES = Set.of("park", "progressive", "unknown");
+
     public StormSettings {
         version = version == null ? 2 : version;
         graphitePrefix = graphitePrefix != null ? graphitePrefix : version == 1 ? "Storm" : "";
@@ -26,6 +31,17 @@ public record StormSettings(Integer version, String graphitePrefix, String host,
         window = window == null ? Duration.ofSeconds(5) : window;
         metricsBucket = metricsBucket == null ? Duration.ofSeconds(60) : metricsBucket;
         waitStrategy = waitStrategy == null ? "unknown" : waitStrategy.toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    public void validate(SettingsCheck check) {
+        check.require(version == 1 || version == 2, "version", "must be 1 or 2");
+        check.require(window.compareTo(Duration.ofSeconds(2)) >= 0, "window",
+                "must be at least 2s (two report periods)");
+        check.require(metricsBucket.compareTo(Duration.ofSeconds(1)) >= 0, "metrics-bucket", "must be at least 1s");
+        check.require(WAIT_STRATEGIES.contains(waitStrategy), "wait-strategy",
+                "must be one of park, progressive, unknown");
+        check.require(!host.isBlank(), "host", "must be a host name or a glob such as *");
     }
 
     /** The metric layout of the configured version. */

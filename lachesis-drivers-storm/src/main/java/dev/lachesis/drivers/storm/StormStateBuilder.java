@@ -1,8 +1,8 @@
 package dev.lachesis.drivers.storm;
 
 import dev.lachesis.core.discovery.SourceOperatorThreadName;
+import dev.lachesis.core.logging.OnceLog;
 import dev.lachesis.core.model.JvmThread;
-import dev.lachesis.core.model.LogicalOperator;
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.PhysicalOperator;
 import dev.lachesis.core.model.Query;
@@ -27,12 +27,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Puts together what the driver saw in one round: which thread is which executor or helper, which
- * topology each belongs to, the physical operators and the query graphs. Each JVM comes with the
- * topologies it runs ({@link JvmTopologies}): a worker's executors belong to its one topology; an
- * executor thread of a local-mode JVM belongs to the one of the JVM's running topologies that
- * reports its component and task, found once and kept while the thread lives. A JVM whose
- * topologies' threads cannot be told apart is not scheduled. Physical operator indexes count the
- * replicas of a component within one topology.
+ * topology each belongs to, the physical operators, and the query graphs ({@link StormQueryGraphs}).
+ * Each JVM comes with the topologies it runs ({@link JvmTopologies}): a worker's executors belong to
+ * its one topology; an executor thread of a local-mode JVM belongs to the one of the JVM's running
+ * topologies that reports its component and task, found once and kept while the thread lives. A JVM
+ * whose topologies' threads cannot be told apart is not scheduled. Physical operator indexes count
+ * the replicas of a component within one topology.
  *
  * <p>Threads of spouts from {@code source-operators} ({@link SourceOperatorThreadName}) carry the
  * spout's component id and task id: {@code lachesis-source-reader-<component>-<task>} is a
@@ -43,7 +43,7 @@ import org.slf4j.LoggerFactory;
 final class StormStateBuilder {
     private static final Logger LOG = LoggerFactory.getLogger(StormStateBuilder.class);
     private final String speName;
-    private final Set<String> reported = new HashSet<>();
+    private final OnceLog reported = new OnceLog(LOG);
     /** What each thread name says; names are the same every round while the JVMs keep their threads. */
     private final RoundMemo<ThreadRole> threadRoles = new RoundMemo<>(ThreadRole::of);
     /**
@@ -52,15 +52,7 @@ final class StormStateBuilder {
      * not take its executors away.
      */
     private final Map<JvmThread, String> executorTopologies = new HashMap<>();
-    /**
-     * Each scheduled topology's edges (component → the components it feeds) as seen so far. A
-     * topology's graph is fixed once it is submitted (a resubmitted one has a new id), but an edge is
-     * seen only while its consumer's execute count has a value in the window: when the query stalls
-     * for longer, every edge vanishes and every operator would look like a source (seen on Storm under
-     * real-time executors, where every policy then ranked each operator as a source for two rounds).
-     * Kept while the topology has threads here.
-     */
-    private final Map<String, Map<String, Set<String>>> knownEdges = new HashMap<>();
+    private final StormQueryGraphs graphs = new StormQueryGraphs();
 
     StormStateBuilder(String speName) {
         this.speName = speName;
@@ -149,7 +141,7 @@ final class StormStateBuilder {
                 }
             }
             if (indistinct != null) {
-                warnOnce("indistinct-" + process.pid() + topologies, "PID {} runs several Storm topologies with "
+                reported.warn("indistinct-" + process.pid() + topologies, "PID {} runs several Storm topologies with "
                         + "executors of the same component and tasks (such as '{}'; topologies seen: {}), so their "
                         + "threads cannot be told apart; PID {} is not scheduled. Run each topology in a JVM of its "
                         + "own and configure one SPE per JVM with pids: and discovery.topology:",
@@ -157,14 +149,14 @@ final class StormStateBuilder {
                 continue;
             }
             if (found.isEmpty()) {
-                once("no-executor-" + process.pid() + topologies, "PID {} runs no executor that the series of {} "
-                        + "report; leaving it alone", process.pid(), topologies);
+                reported.info("no-executor-" + process.pid() + topologies, "PID {} runs no executor that the "
+                        + "series of {} report; leaving it alone", process.pid(), topologies);
                 continue;
             }
             String main = mostCommonTopology(found);
             if (found.stream().map(f -> f.ref().topology()).distinct().count() > 1) {
-                once("several-" + process.pid(), "PID {} runs several topologies in local mode; its worker-wide "
-                        + "helper threads are counted to {}", process.pid(), main);
+                reported.info("several-" + process.pid(), "PID {} runs several topologies in local mode; its "
+                        + "worker-wide helper threads are counted to {}", process.pid(), main);
             }
             executors.addAll(found);
             sources.addAll(sourceThreads);
@@ -238,33 +230,13 @@ final class StormStateBuilder {
 
         Set<String> topologies = new TreeSet<>();
         threads.forEach(t -> topologies.add(t.queryId()));
-        knownEdges.keySet().retainAll(topologies);
+        graphs.retainOnly(topologies);
         List<Query> queries = new ArrayList<>();
         for (String topology : topologies) {
-            queries.add(query(topology, metrics, byComponent.keySet()));
+            queries.add(graphs.query(topology, metrics, byComponent.keySet()));
         }
         return new StormView(new SpeState(speName, StormDriverFactory.NAME, pids, queries, operators, threads, now),
                 refs, transferQueues, metrics);
-    }
-
-    private Query query(String topology, StormMetrics metrics, Set<String> executorComponents) {
-        Set<String> components = new TreeSet<>();
-        metrics.tasks(topology).keySet().stream().filter(c -> !c.startsWith("__")).forEach(components::add);
-        String prefix = topology + "/";
-        executorComponents.stream().filter(k -> k.startsWith(prefix)).map(k -> k.substring(prefix.length()))
-                .forEach(components::add);
-        Map<String, Set<String>> seen = knownEdges.computeIfAbsent(topology, t -> new TreeMap<>());
-        metrics.edges(topology).forEach((from, tos) -> seen.computeIfAbsent(from, f -> new TreeSet<>()).addAll(tos));
-        Map<String, Set<String>> downstream = new TreeMap<>();
-        seen.forEach((from, tos) -> {
-            if (components.contains(from)) {
-                Set<String> kept = new TreeSet<>();
-                tos.stream().filter(components::contains).forEach(kept::add);
-                downstream.put(from, kept);
-            }
-        });
-        List<LogicalOperator> logical = components.stream().map(c -> new LogicalOperator(c, c)).toList();
-        return new Query(topology, TopologyIds.name(topology), logical, downstream);
     }
 
     /** A source-operators thread as a helper of the executor in its JVM that runs its component and task. */
@@ -273,8 +245,9 @@ final class StormStateBuilder {
         List<ExecutorRef> owners = sameWorker.stream().filter(r -> r.component().equals(name.component())
                 && r.firstTask() <= name.instance() && name.instance() <= r.lastTask()).toList();
         if (owners.size() != 1) {
-            once("source-" + source.thread().pid() + "-" + source.thread().name(), "Source thread '{}' of PID {} fits "
-                    + "{} executors of component '{}' with task {}; it is not scheduled", source.thread().name(),
+            reported.info("source-" + source.thread().pid() + "-" + source.thread().name(), "Source thread '{}' "
+                    + "of PID {} fits {} executors of component '{}' with task {}; it is not scheduled",
+                    source.thread().name(),
                     source.thread().pid(), owners.size(), name.component(), name.instance());
             return Optional.empty();
         }
@@ -315,17 +288,5 @@ final class StormStateBuilder {
         Map<String, Integer> counts = new TreeMap<>();
         found.forEach(f -> counts.merge(f.ref().topology(), 1, Integer::sum));
         return counts.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-    }
-
-    private void once(String key, String format, Object... args) {
-        if (reported.add(key)) {
-            LOG.info(format, args);
-        }
-    }
-
-    private void warnOnce(String key, String format, Object... args) {
-        if (reported.add(key)) {
-            LOG.warn(format, args);
-        }
     }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 class StormDriverFactoryTest {
     private static DriverContext context(String yaml) {
-        return new DriverContext("storm", ConfigNode.ofYaml("spes[0]", yaml),
+        return new DriverContext("storm", ConfigNode.ofYaml("spes[0]", yaml), List.of(),
                 new StormFixtures.FixedMetricSource(List.of()), pid -> List.of(), Clock.systemUTC());
     }
 
@@ -30,7 +30,6 @@ class StormDriverFactoryTest {
         var driver = new StormDriverFactory().create(context("""
                 name: storm
                 driver: storm
-                pids: [4242]
                 discovery: {topology: lachesis-pipeline}
                 settings: {version: 2, window: 10s, wait-strategy: park}
                 """));
@@ -41,12 +40,10 @@ class StormDriverFactoryTest {
     @Test
     void reportsEveryBadSettingOnItsOwnLine() {
         assertThatThrownBy(() -> new StormDriverFactory().create(context("""
-                pids: [0]
                 discovery: {topology: a.b}
                 settings: {version: 3, window: 1s, wait-strategy: spin}
                 """))).isInstanceOf(ConfigException.class).satisfies(e -> assertThat(((ConfigException) e).problems())
                 .containsExactly(
-                        "spes[0].pids[0] was '0' but must be a process id (a positive whole number)",
                         "spes[0].settings.version was '3' but must be 1 or 2",
                         "spes[0].settings.window was '1s' but must be at least 2s (two report periods)",
                         "spes[0].settings.wait-strategy was 'spin' but must be one of park, progressive, unknown",

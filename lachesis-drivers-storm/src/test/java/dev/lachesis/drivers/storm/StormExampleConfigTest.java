@@ -18,7 +18,8 @@ class StormExampleConfigTest {
                 "storm.yaml"));
 
         var driver = new StormDriverFactory().create(new DriverContext("storm", config.speNode(0),
-                new StormFixtures.FixedMetricSource(List.of()), pid -> List.of(), Clock.systemUTC()));
+                config.spes().get(0).pids(), new StormFixtures.FixedMetricSource(List.of()), pid -> List.of(),
+                Clock.systemUTC()));
 
         assertThat(driver.providedMetrics()).contains("input-queue-size", "source-queue-size");
     }

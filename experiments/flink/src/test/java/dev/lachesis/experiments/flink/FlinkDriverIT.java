@@ -9,15 +9,15 @@ import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.discovery.JvmThreadDiscovery;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
+import dev.lachesis.core.metricsource.FixedMetricSource;
+import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
+import dev.lachesis.core.metricsource.embedded.EmbeddedStoreConfig;
+import dev.lachesis.core.metricsource.graphite.GraphiteMetricSource;
+import dev.lachesis.core.metricsource.graphite.GraphiteSourceConfig;
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.PhysicalOperator;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.model.ThreadKind;
-import dev.lachesis.core.source.FixedMetricSource;
-import dev.lachesis.core.source.embedded.EmbeddedMetricSource;
-import dev.lachesis.core.source.embedded.EmbeddedStoreConfig;
-import dev.lachesis.core.source.graphite.GraphiteMetricSource;
-import dev.lachesis.core.source.graphite.GraphiteSourceConfig;
 import dev.lachesis.core.spi.DriverContext;
 import dev.lachesis.core.spi.DriverException;
 import dev.lachesis.core.spi.MetricSource;
@@ -134,7 +134,7 @@ class FlinkDriverIT {
                 + "  metrics-from: " + metricsFrom + "\n"
                 + (taskScope == null ? "" : "  task-scope: \"" + taskScope + "\"\n");
         SpeDriverFactory factory = Plugins.load(SpeDriverFactory.class, "driver").get("flink", "spes[0].driver");
-        return factory.create(new DriverContext("flink", ConfigNode.ofYaml("spes[0]", yaml), source,
+        return factory.create(new DriverContext("flink", ConfigNode.ofYaml("spes[0]", yaml), List.of(), source,
                 new JvmThreadDiscovery(), Clock.systemUTC()));
     }
 

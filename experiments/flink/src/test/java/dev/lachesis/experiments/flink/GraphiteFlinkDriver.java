@@ -21,6 +21,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
@@ -44,7 +45,7 @@ public final class GraphiteFlinkDriver {
                 + "  metrics-from: graphite\n  task-scope: \"" + FlinkSettings.TASK_SCOPE + "\"\n"
                 + "  operator-scope: \"" + FlinkSettings.OPERATOR_SCOPE + "\"\n";
         SpeDriverFactory factory = Plugins.load(SpeDriverFactory.class, "driver").get("flink", "spes[0].driver");
-        return factory.create(new DriverContext("flink", ConfigNode.ofYaml("spes[0]", yaml), metrics,
+        return factory.create(new DriverContext("flink", ConfigNode.ofYaml("spes[0]", yaml), List.of(), metrics,
                 new JvmThreadDiscovery(), Clock.systemUTC()));
     }
 

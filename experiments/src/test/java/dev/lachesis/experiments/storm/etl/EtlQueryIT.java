@@ -7,10 +7,10 @@ import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.discovery.JvmThreadDiscovery;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
+import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.model.ThreadKind;
-import dev.lachesis.core.source.embedded.EmbeddedMetricSource;
 import dev.lachesis.core.spi.DriverContext;
 import dev.lachesis.core.spi.MetricSource;
 import dev.lachesis.core.spi.MetricSourceFactory;
@@ -19,8 +19,8 @@ import dev.lachesis.core.spi.SpeDriver;
 import dev.lachesis.core.spi.SpeDriverFactory;
 import dev.lachesis.experiments.ChildJvm;
 import dev.lachesis.experiments.HostPort;
-import dev.lachesis.experiments.storm.ExampleQuery;
 import dev.lachesis.experiments.measure.SinkReport;
+import dev.lachesis.experiments.storm.ExampleQuery;
 import dev.lachesis.experiments.storm.StormQueryMain;
 import dev.lachesis.experiments.storm.StormQuerySpec;
 import dev.lachesis.experiments.storm.WaitStrategy;
@@ -54,7 +54,7 @@ class EtlQueryIT {
             HostPort carbon = new HostPort("127.0.0.1", ((EmbeddedMetricSource) embedded).carbonPort());
             SpeDriver driver = Plugins.load(SpeDriverFactory.class, "driver").get("storm", "spes[0].driver")
                     .create(new DriverContext("storm", ConfigNode.ofYaml("spes[0]", "discovery: {topology: " + TOPOLOGY
-                            + "}\nsettings: {wait-strategy: park}\n"), embedded, new JvmThreadDiscovery(),
+                            + "}\nsettings: {wait-strategy: park}\n"), List.of(), embedded, new JvmThreadDiscovery(),
                             Clock.systemUTC()));
             StormQuerySpec spec = new StormQuerySpec(ExampleQuery.ETL, TOPOLOGY, RATE, carbon, WaitStrategy.PARK, 0, 1,
                     "512m", 40, 1.0);

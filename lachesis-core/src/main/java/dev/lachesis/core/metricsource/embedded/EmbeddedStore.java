@@ -1,7 +1,7 @@
-package dev.lachesis.core.source.embedded;
+package dev.lachesis.core.metricsource.embedded;
 
 import dev.lachesis.core.config.DurationText;
-import dev.lachesis.core.source.GraphiteGlob;
+import dev.lachesis.core.metricsource.GraphiteGlob;
 import dev.lachesis.core.spi.Series;
 import java.time.Clock;
 import java.time.Duration;

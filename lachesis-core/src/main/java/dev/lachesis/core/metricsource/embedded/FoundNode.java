@@ -1,4 +1,4 @@
-package dev.lachesis.core.source.embedded;
+package dev.lachesis.core.metricsource.embedded;
 
 /**
  * One node a {@code /metrics/find} query matched: a series (leaf) or a branch with series below it.

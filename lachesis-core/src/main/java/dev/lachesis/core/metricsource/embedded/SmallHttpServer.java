@@ -1,4 +1,4 @@
-package dev.lachesis.core.source.embedded;
+package dev.lachesis.core.metricsource.embedded;
 
 import java.io.IOException;
 import java.net.InetAddress;

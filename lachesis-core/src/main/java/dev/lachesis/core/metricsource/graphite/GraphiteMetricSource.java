@@ -1,10 +1,10 @@
-package dev.lachesis.core.source.graphite;
+package dev.lachesis.core.metricsource.graphite;
 
 import dev.lachesis.core.config.DurationText;
 import dev.lachesis.core.http.BlockingHttp;
-import dev.lachesis.core.source.ConditionLog;
-import dev.lachesis.core.source.MalformedRenderException;
-import dev.lachesis.core.source.RenderJsonParser;
+import dev.lachesis.core.metricsource.ConditionLog;
+import dev.lachesis.core.metricsource.MalformedRenderException;
+import dev.lachesis.core.metricsource.RenderJsonParser;
 import dev.lachesis.core.spi.MetricSource;
 import dev.lachesis.core.spi.MetricSourceException;
 import dev.lachesis.core.spi.Series;

@@ -1,4 +1,4 @@
-package dev.lachesis.core.source.graphite;
+package dev.lachesis.core.metricsource.graphite;
 
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;

@@ -1,4 +1,4 @@
-package dev.lachesis.core.source.graphite;
+package dev.lachesis.core.metricsource.graphite;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import dev.lachesis.core.config.ByteSize;

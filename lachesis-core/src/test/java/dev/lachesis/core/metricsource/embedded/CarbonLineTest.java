@@ -1,4 +1,4 @@
-package dev.lachesis.core.source.embedded;
+package dev.lachesis.core.metricsource.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

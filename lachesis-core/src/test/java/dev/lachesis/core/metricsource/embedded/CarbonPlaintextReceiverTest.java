@@ -1,9 +1,9 @@
-package dev.lachesis.core.source.embedded;
+package dev.lachesis.core.metricsource.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.lachesis.core.source.RealGraphite;
+import dev.lachesis.core.metricsource.RealGraphite;
 import dev.lachesis.core.spi.DataPoint;
 import dev.lachesis.core.spi.Series;
 import java.io.IOException;

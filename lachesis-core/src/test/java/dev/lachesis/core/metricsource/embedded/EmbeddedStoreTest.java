@@ -1,14 +1,14 @@
-package dev.lachesis.core.source.embedded;
+package dev.lachesis.core.metricsource.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import dev.lachesis.core.testing.LogCapture;
-import dev.lachesis.core.testing.ManualClock;
 import dev.lachesis.core.spi.DataPoint;
 import dev.lachesis.core.spi.Series;
+import dev.lachesis.core.testing.LogCapture;
+import dev.lachesis.core.testing.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

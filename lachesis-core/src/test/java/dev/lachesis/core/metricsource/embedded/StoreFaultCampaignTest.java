@@ -1,10 +1,10 @@
-package dev.lachesis.core.source.embedded;
+package dev.lachesis.core.metricsource.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.lachesis.core.source.graphite.GraphiteMetricSource;
-import dev.lachesis.core.source.graphite.GraphiteSourceConfig;
+import dev.lachesis.core.metricsource.graphite.GraphiteMetricSource;
+import dev.lachesis.core.metricsource.graphite.GraphiteSourceConfig;
 import dev.lachesis.core.spi.MetricSourceException;
 import dev.lachesis.core.spi.Series;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.lachesis.core.source.graphite;
+package dev.lachesis.core.metricsource.graphite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import dev.lachesis.core.config.ByteSize;
-import dev.lachesis.core.testing.LogCapture;
-import dev.lachesis.core.source.SeriesAggregates;
+import dev.lachesis.core.metricsource.SeriesAggregates;
 import dev.lachesis.core.spi.DataPoint;
 import dev.lachesis.core.spi.MetricSourceException;
 import dev.lachesis.core.spi.Series;
+import dev.lachesis.core.testing.LogCapture;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.lachesis.core.source.graphite;
+package dev.lachesis.core.metricsource.graphite;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
