@@ -4,29 +4,30 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.config.DurationText;
+import dev.lachesis.core.config.SettingsCheck;
 import dev.lachesis.translators.normalise.Normaliser;
 import dev.lachesis.translators.normalise.Normalisers;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 
 /**
  * Reads a translator's settings node key by key, checking each value's type and range and collecting
- * every problem, so one {@link ConfigException} lists them all in the project's shape
+ * every problem in a {@link SettingsCheck}, the collector every plug-in reports its settings' problems
+ * through, so one {@link ConfigException} lists them all in the project's shape
  * ({@code <key> (<file>:<line>) was '<value>' but must be ...}). Not thread-safe; one per binding.
  */
 final class Settings {
     private final ConfigNode node;
-    private final List<String> problems;
+    private final SettingsCheck problems;
 
     /** @param known the keys allowed, or {@code null} to leave unknown keys to other readers */
     Settings(ConfigNode node, Set<String> known) {
-        this(node, known, new ArrayList<>());
+        this(node, known, new SettingsCheck(node));
     }
 
-    private Settings(ConfigNode node, Set<String> known, List<String> problems) {
+    private Settings(ConfigNode node, Set<String> known, SettingsCheck problems) {
         this.node = node;
         this.problems = problems;
         if (!node.isMissing() && known != null) {
@@ -160,8 +161,6 @@ final class Settings {
 
     /** @throws ConfigException listing every problem found, one per line */
     void check() throws ConfigException {
-        if (!problems.isEmpty()) {
-            throw new ConfigException(problems);
-        }
+        problems.throwIfAny();
     }
 }

@@ -1,5 +1,6 @@
 package dev.lachesis.drivers.flink;
 
+import dev.lachesis.core.logging.OnceLog;
 import dev.lachesis.core.metric.MetricValues;
 import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.model.LogicalOperator;
@@ -16,7 +17,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -62,8 +62,7 @@ final class FlinkDriver implements SpeDriver {
     private final Supplier<List<Integer>> pids;
     private final Clock clock;
     private final Map<String, FlinkJob> jobs = new LinkedHashMap<>();
-    private final Set<String> reportedAmbiguous = new HashSet<>();
-    private final Set<String> reportedUnmatchedSources = new HashSet<>();
+    private final OnceLog reported = new OnceLog(LOG);
     /** JVMs whose threads could not be read, with the reason last logged. */
     private final Map<Integer, String> unreadable = new HashMap<>();
     /** When the job list was last read, and every TaskManager's thread ids then. */
@@ -170,17 +169,14 @@ final class FlinkDriver implements SpeDriver {
     }
 
     private void reportAmbiguous(String threadName) {
-        if (reportedAmbiguous.add(threadName)) {
-            LOG.warn("Thread '{}' matches vertices of more than one running Flink job; it is not scheduled "
-                    + "(give the jobs' operators distinct names)", threadName);
-        }
+        reported.warn("ambiguous/" + threadName, "Thread '{}' matches vertices of more than one running Flink job; "
+                + "it is not scheduled (give the jobs' operators distinct names)", threadName);
     }
 
     private void reportUnmatchedSource(String threadName) {
-        if (reportedUnmatchedSources.add(threadName)) {
-            LOG.info("Source thread '{}' fits no source subtask of this TaskManager; it is not scheduled (name the "
-                    + "source as its operator: FileReplaySource.of(settings, name) with env.fromSource(…, name))", threadName);
-        }
+        reported.info("unmatched-source/" + threadName, "Source thread '{}' fits no source subtask of this "
+                + "TaskManager; it is not scheduled (name the source as its operator: FileReplaySource.of(settings, "
+                + "name) with env.fromSource(…, name))", threadName);
     }
 
     /** The job as a query: every chained operator is a logical operator; edges follow chains and the plan's inputs. */

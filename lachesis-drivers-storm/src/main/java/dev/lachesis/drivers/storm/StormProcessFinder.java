@@ -1,5 +1,6 @@
 package dev.lachesis.drivers.storm;
 
+import dev.lachesis.core.logging.OnceLog;
 import dev.lachesis.core.proc.ProcFs;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,7 @@ final class StormProcessFinder {
     private final ProcFs proc;
     private final List<Integer> configuredPids;
     private final String topologyName;
-    private final java.util.Set<Integer> reportedUnknown = new java.util.HashSet<>();
+    private final OnceLog reportedUnknown = new OnceLog(LOG);
 
     /**
      * @param configuredPids the PIDs to watch, or empty to scan
@@ -39,9 +40,9 @@ final class StormProcessFinder {
                     continue;
                 }
                 Optional<StormProcess> process = StormProcess.fromCommandLine(pid, proc.cmdline(pid));
-                if (process.isEmpty() && reportedUnknown.add(pid)) {
-                    LOG.info("PID {} is not a Storm worker or local-mode JVM by its command line; treating it as local mode",
-                            pid);
+                if (process.isEmpty()) {
+                    reportedUnknown.info(Integer.toString(pid), "PID {} is not a Storm worker or local-mode JVM by its "
+                            + "command line; treating it as local mode", pid);
                 }
                 found.add(process.orElse(new StormProcess(pid, null, null)));
             }
