@@ -7,7 +7,9 @@ package dev.lachesis.experiments.sweep;
  * seconds of records in front of it at the end of the warm-up; its end-to-end latency, which
  * includes a record's wait in front of the SPE, then stays high while the query only keeps up with
  * the rate, and falls while it works the backlog off. A query beyond saturation is told apart by
- * that latency growing: it never drains, and its window starts at once.
+ * that latency growing: it never drains, and its window starts at once. A query whose sink gets
+ * nothing for a whole stretch is stalled (a real-time livelock until the safety net demotes, a long
+ * pause): what the source emits meanwhile is a backlog too, and the window waits for it as well.
  */
 final class StartUpDrain {
     /** A median end-to-end latency above this, neither growing nor gone, is a backlog in front of the query, µs. */
@@ -21,14 +23,22 @@ final class StartUpDrain {
     }
 
     /**
-     * @param earlierMedianMicros the median end-to-end latency of a stretch of the sink's reports, µs
-     * @param laterMedianMicros that of the stretch right after it, µs
+     * @param earlierMedianMicros the median end-to-end latency of a stretch of the sink's reports, µs;
+     *     NaN when no tuple reached the sink in it
+     * @param laterMedianMicros that of the stretch right after it, µs; NaN when no tuple reached the sink
      * @param stretchSeconds how far apart the two stretches are
-     * @return whether a backlog from start-up is still there; false when either median is NaN
+     * @return whether a backlog from start-up (or from a stall) is still there: always while the later
+     *     stretch is stalled; right after a stall, when the later median alone is a backlog
      */
     static boolean backlogLeft(double earlierMedianMicros, double laterMedianMicros, double stretchSeconds) {
-        if (Double.isNaN(earlierMedianMicros) || !(laterMedianMicros > MIN_BACKLOG_MICROS)) {
+        if (Double.isNaN(laterMedianMicros)) {
+            return true;
+        }
+        if (!(laterMedianMicros > MIN_BACKLOG_MICROS)) {
             return false;
+        }
+        if (Double.isNaN(earlierMedianMicros)) {
+            return laterMedianMicros > BACKLOG_MICROS;
         }
         double fall = earlierMedianMicros - laterMedianMicros;
         if (fall > MIN_BACKLOG_MICROS && fall > MIN_FALL_SHARE * earlierMedianMicros) {
