@@ -36,10 +36,13 @@ import org.slf4j.LoggerFactory;
  * An operator without an output-blocked value counts as not blocked; one without a drain time
  * (no cost yet) is left out this round. A source is an operator too, with its backlog outside the
  * SPE as its queue: a source that publishes its backlog ({@value MetricNames#SOURCE_QUEUE}) and has
- * a cost gets {@code source-queue-size × cpu-cost-ms × (1 − output-blocked)}, but never less than its
- * query's median ({@linkplain Rating#atLeastNeutral at least neutral}): first while the work behind
- * it can run (its consumers have room), at the median while their queues are full, where ranking it
- * first floods them and ranking it last starves the query's input (both measured on Storm). A
+ * a cost gets {@code source-queue-size × cpu-cost-ms × (1 − output-blocked)}, kept
+ * {@linkplain Rating#withinQuery within its query}: never below its query's median, where ranking it
+ * last starves the query's input (measured on Storm), and never above the query's most important
+ * operator, which all its work must still pass through. Beyond saturation a backlog outside the SPE
+ * grows without bound; ranked by it alone, a source on Flink sat at nice −20 with every other operator
+ * squeezed to 19, not told apart (intake ×0.90 of the kernel's over 300 s). So a source ties with the query's top operator while the work behind it can run, and
+ * takes the median while its consumers' queues are full. A
  * source that publishes no backlog is ranked {@linkplain Rating#neutral(Map) neutrally}, at its
  * query's median: the SPE does not show how much work waits for it. The log says once per source
  * which rule ranks it.
@@ -91,12 +94,12 @@ public final class DrainPolicy extends ThreadRatingPolicy {
         }
         double share = blocked.getOrDefault(operator, 0);
         double drainTime = waiting.getAsDouble() * perTuple.getAsDouble();
-        logSourceRule(state, operator, "by the drain time of its backlog, at least at their query's median priority");
+        logSourceRule(state, operator, "by the drain time of its backlog, between their query's median and highest priority");
         Map<String, Double> metrics = new LinkedHashMap<>();
         metrics.put(MetricNames.SOURCE_QUEUE, waiting.getAsDouble());
         metrics.put(MetricNames.CPU_COST, perTuple.getAsDouble());
         metrics.put(MetricNames.OUTPUT_BLOCKED, share);
-        return Rating.atLeastNeutral(drainTime * (1 - share), metrics);
+        return Rating.withinQuery(drainTime * (1 - share), metrics);
     }
 
     private static Optional<Rating> rate(MetricValues drain, MetricValues blocked, String operator) {

@@ -6,11 +6,11 @@ import java.util.Objects;
 /**
  * A thread's raw priority in one round together with the metric values it was computed from, so a
  * schedule can explain every decision. Besides a priority of its own, a rating can lean on its
- * query's median priority this round ({@link ThreadRatingPolicy}), for a thread whose importance the
- * SPE shows only in part: a <em>neutral</em> rating takes the median (a source without a backlog
- * metric: ranked neither first nor last), a rating <em>at least neutral</em> takes its own priority
- * or the median, whichever is higher (a source whose backlog is seen: first when its waiting work
- * says so, never last). Immutable.
+ * query's priorities this round ({@link ThreadRatingPolicy}), for a thread whose importance the
+ * SPE shows only in part: a <em>neutral</em> rating takes the query's median (a source without a
+ * backlog metric: ranked neither first nor last), a rating <em>within its query</em> takes its own
+ * priority kept between the query's median and its highest priority (a source whose backlog is seen:
+ * never last, and never above the operators all its work must still pass through). Immutable.
  *
  * @param priority the raw priority, higher is more important; 0 and meaningless for a neutral rating
  * @param metrics metric name → value the priority came from
@@ -23,8 +23,8 @@ public record Rating(double priority, Map<String, Double> metrics, Standing stan
         OWN,
         /** The thread takes its query's median priority instead. */
         NEUTRAL,
-        /** The thread takes its own priority or its query's median, whichever is higher. */
-        AT_LEAST_NEUTRAL
+        /** The thread takes its own priority, raised to its query's median, lowered to its query's highest. */
+        WITHIN_QUERY
     }
 
     public Rating {
@@ -50,12 +50,12 @@ public record Rating(double priority, Map<String, Double> metrics, Standing stan
         return new Rating(0, metrics, Standing.NEUTRAL);
     }
 
-    /** A rating that takes {@code priority} or its query's median priority, whichever is higher. */
-    public static Rating atLeastNeutral(double priority, Map<String, Double> metrics) {
-        return new Rating(priority, metrics, Standing.AT_LEAST_NEUTRAL);
+    /** A rating that takes {@code priority}, kept between its query's median and highest priority. */
+    public static Rating withinQuery(double priority, Map<String, Double> metrics) {
+        return new Rating(priority, metrics, Standing.WITHIN_QUERY);
     }
 
-    /** Whether the priority is the thread's own, so that it counts in its query's median. */
+    /** Whether the priority is the thread's own, so that it counts in its query's median and highest. */
     public boolean own() {
         return standing == Standing.OWN;
     }

@@ -29,18 +29,20 @@ import java.util.stream.Collectors;
  * {@link dev.lachesis.core.model.ThreadKind#SYSTEM} are never scheduled: they do not work for any
  * query.
  *
- * <p>A rating that leans on its query's median ({@link Rating.Standing}) is resolved here, once every
- * thread of the SPE is rated, against the median of the priorities of its query's logical operators
- * (one value per logical operator, the mean of its replicas' main threads, so a parallel operator
- * counts once; only {@linkplain Rating#own() own} priorities count): a neutral thread takes that
- * median, a thread rated at least neutral the higher of its own priority and the median; the median
- * it took goes under {@value #NEUTRAL_MEDIAN} in its metrics. A query with no median this round
- * leaves its neutral threads out, like a thread without a rating, and its at-least-neutral threads
- * at their own priority.
+ * <p>A rating that leans on its query's priorities ({@link Rating.Standing}) is resolved here, once
+ * every thread of the SPE is rated, against the priorities of its query's logical operators (one
+ * value per logical operator, the mean of its replicas' main threads, so a parallel operator counts
+ * once; only {@linkplain Rating#own() own} priorities count): a neutral thread takes their median; a
+ * thread rated within its query keeps its own priority raised to that median and lowered to their
+ * highest. The median or highest it took goes under {@value #NEUTRAL_MEDIAN} or {@value #QUERY_HIGHEST}
+ * in its metrics. A query with no own priority this round leaves its neutral threads out, like a
+ * thread without a rating, and its threads rated within it at their own priority.
  */
 public abstract class ThreadRatingPolicy implements Policy {
     /** Explanation key of the median priority a neutral thread took. */
     public static final String NEUTRAL_MEDIAN = "query-median";
+    /** Explanation key of the highest priority of its query a thread rated within it was lowered to. */
+    public static final String QUERY_HIGHEST = "query-highest";
 
     private final String name;
 
@@ -67,35 +69,43 @@ public abstract class ThreadRatingPolicy implements Policy {
             for (OperatorThread thread : Topology.schedulableThreads(round.state())) {
                 rater.rate(thread).ifPresent(r -> ratings.put(thread, r));
             }
-            Map<String, Double> medians = queryMedians(round.state(), ratings);
+            Map<String, QueryPriorities> queries = queryPriorities(round.state(), ratings);
             String speName = round.state().speName();
-            ratings.forEach((thread, r) -> resolve(r, medians.get(thread.queryId()))
+            ratings.forEach((thread, r) -> resolve(r, queries.get(thread.queryId()))
                     .ifPresent(own -> threads.add(new ThreadPriority(speName, thread, own.priority(), own.metrics()))));
         }
         return new SinglePrioritySchedule(name, threads, goal(input));
     }
 
-    /** {@code r} with its standing applied against its query's median (null when it has none). */
-    private static Optional<Rating> resolve(Rating r, Double median) {
-        boolean takesMedian = median != null && switch (r.standing()) {
-            case OWN -> false;
-            case NEUTRAL -> true;
-            case AT_LEAST_NEUTRAL -> median > r.priority();
-        };
-        if (takesMedian) {
-            Map<String, Double> metrics = new LinkedHashMap<>(r.metrics());
-            metrics.put(NEUTRAL_MEDIAN, median);
-            return Optional.of(new Rating(median, metrics));
+    /** The median and highest of one query's own priorities in a round. */
+    private record QueryPriorities(double median, double highest) {
+    }
+
+    /** {@code r} with its standing applied against its query's priorities (null when it has none). */
+    private static Optional<Rating> resolve(Rating r, QueryPriorities query) {
+        if (query == null) {
+            return r.standing() == Rating.Standing.NEUTRAL ? Optional.empty() : Optional.of(r);
         }
-        return r.standing() == Rating.Standing.NEUTRAL ? Optional.empty() : Optional.of(r);
+        return switch (r.standing()) {
+            case OWN -> Optional.of(r);
+            case NEUTRAL -> Optional.of(leaningOn(r, NEUTRAL_MEDIAN, query.median()));
+            case WITHIN_QUERY -> Optional.of(r.priority() < query.median() ? leaningOn(r, NEUTRAL_MEDIAN, query.median())
+                    : r.priority() > query.highest() ? leaningOn(r, QUERY_HIGHEST, query.highest()) : r);
+        };
+    }
+
+    private static Rating leaningOn(Rating r, String key, double priority) {
+        Map<String, Double> metrics = new LinkedHashMap<>(r.metrics());
+        metrics.put(key, priority);
+        return new Rating(priority, metrics);
     }
 
     /**
-     * Query id → the median of its logical operators' own priorities: one value per logical
-     * operator (the mean of its replicas' main threads), so a parallel operator counts once;
-     * ratings that lean on the median left out.
+     * Query id → the median and highest of its logical operators' own priorities: one value per
+     * logical operator (the mean of its replicas' main threads), so a parallel operator counts once;
+     * ratings that lean on their query left out.
      */
-    private static Map<String, Double> queryMedians(SpeState state, Map<OperatorThread, Rating> ratings) {
+    private static Map<String, QueryPriorities> queryPriorities(SpeState state, Map<OperatorThread, Rating> ratings) {
         Map<String, PhysicalOperator> operators = state.operatorsById();
         Map<String, Map<List<String>, List<Double>>> byQuery = new HashMap<>();
         ratings.forEach((thread, r) -> {
@@ -106,15 +116,18 @@ public abstract class ThreadRatingPolicy implements Policy {
                         .computeIfAbsent(logical, l -> new ArrayList<>()).add(r.priority());
             }
         });
-        Map<String, Double> medians = new HashMap<>();
-        byQuery.forEach((query, byOperator) -> medians.put(query, median(byOperator.values().stream()
-                .map(replicas -> replicas.stream().mapToDouble(Double::doubleValue).average().orElseThrow())
-                .collect(Collectors.toCollection(ArrayList::new)))));
-        return medians;
+        Map<String, QueryPriorities> queries = new HashMap<>();
+        byQuery.forEach((query, byOperator) -> {
+            List<Double> perOperator = byOperator.values().stream()
+                    .map(replicas -> replicas.stream().mapToDouble(Double::doubleValue).average().orElseThrow())
+                    .sorted().collect(Collectors.toCollection(ArrayList::new));
+            queries.put(query, new QueryPriorities(median(perOperator), perOperator.get(perOperator.size() - 1)));
+        });
+        return queries;
     }
 
+    /** The median of {@code values}, sorted ascending. */
     private static double median(List<Double> values) {
-        values.sort(Double::compare);
         int n = values.size();
         return n % 2 == 1 ? values.get(n / 2) : (values.get(n / 2 - 1) + values.get(n / 2)) / 2;
     }

@@ -106,19 +106,29 @@ class DrainPolicyTest {
 
     /**
      * A source that publishes its backlog is an operator with its backlog as its queue: 2.3 million
-     * records behind at 0.0014 ms of CPU each (Flink ETL beyond saturation) is 3,234 ms of work that
-     * can run while its consumer has room, far above A's 20 ms.
+     * records behind at 0.0014 ms of CPU each (Flink ETL beyond saturation) is 3,234 ms of work, far
+     * above A's 20 ms; while its consumer has room it comes first, tied with A, whose work all its
+     * records still need, not above it.
      */
     @Test
-    void aSourceWithABacklogAndRoomDownstreamComesFirst() {
+    void aSourceWithABacklogAndRoomDownstreamTiesWithItsQueryTopOperator() {
         TestSpe spe = sourceAndTwoOperators().metric(SOURCE_QUEUE, "S#0", 2_310_000).metric(CPU_COST, "S#0", 0.0014)
                 .metric(OUTPUT_BLOCKED, "S#0", 0.0);
 
         Schedule schedule = drain.schedule(spe.input(drain));
 
-        assertThat(priorities(schedule).get("S#0-main")).isCloseTo(3_234, within(1e-6));
-        assertThat(TestSpe.entry(schedule, "S#0-main").metrics())
-                .isEqualTo(Map.of(SOURCE_QUEUE, 2_310_000.0, CPU_COST, 0.0014, OUTPUT_BLOCKED, 0.0));
+        assertThat(priorities(schedule)).containsEntry("S#0-main", 20.0).containsEntry("A#0-main", 20.0);
+        assertThat(TestSpe.entry(schedule, "S#0-main").metrics()).isEqualTo(Map.of(SOURCE_QUEUE, 2_310_000.0,
+                CPU_COST, 0.0014, OUTPUT_BLOCKED, 0.0, ThreadRatingPolicy.QUERY_HIGHEST, 20.0));
+    }
+
+    /** A small backlog between the median and the top keeps the source's own drain time: 10,000 × 0.0014 ms. */
+    @Test
+    void aSourceWithASmallBacklogKeepsItsOwnDrainTime() {
+        TestSpe spe = sourceAndTwoOperators().metric(SOURCE_QUEUE, "S#0", 10_000).metric(CPU_COST, "S#0", 0.0014)
+                .metric(OUTPUT_BLOCKED, "S#0", 0.0);
+
+        assertThat(priorities(drain.schedule(spe.input(drain))).get("S#0-main")).isCloseTo(14, within(1e-9));
     }
 
     /** The same source while its consumer's queue is full: its work cannot run, it takes the median, not last. */
