@@ -5,10 +5,12 @@ import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.PhysicalOperator;
+import dev.lachesis.core.model.Query;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.spi.PolicyInput;
 import dev.lachesis.core.spi.SpeRound;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -36,13 +38,14 @@ import org.slf4j.LoggerFactory;
  * An operator without an output-blocked value counts as not blocked; one without a drain time
  * (no cost yet) is left out this round. A source is an operator too, with its backlog outside the
  * SPE as its queue: a source that publishes its backlog ({@value MetricNames#SOURCE_QUEUE}) and has
- * a cost gets {@code source-queue-size × cpu-cost-ms × (1 − output-blocked)}, kept
- * {@linkplain Rating#withinQuery within its query}: never below its query's median, where ranking it
- * last starves the query's input (measured on Storm), and never above the query's most important
- * operator, which all its work must still pass through. Beyond saturation a backlog outside the SPE
- * grows without bound; ranked by it alone, a source on Flink sat at nice −20 with every other operator
- * squeezed to 19, not told apart (intake ×0.90 of the kernel's over 300 s). So a source ties with the query's top operator while the work behind it can run, and
- * takes the median while its consumers' queues are full. A
+ * a cost gets {@code source-queue-size × cpu-cost-ms × (1 − output-blocked)}, but no more than its
+ * most important consumer (the operators its records go to first: running the source ahead of them
+ * only fills their queues), and {@linkplain Rating#withinQuery within its query}: never below its
+ * query's median, where ranking it last starves the query's input (measured on Storm), never above
+ * its top operator. Beyond saturation a backlog outside the SPE grows without bound; ranked by it
+ * alone, a source on Flink sat at nice −20 with every other operator squeezed to 19 (intake ×0.90 of
+ * the kernel's over 300 s), and capped at the query's top operator it still sat at −20, using twice
+ * the kernel's CPU share for 12% less intake (60 s after a 120-s warm-up). A
  * source that publishes no backlog is ranked {@linkplain Rating#neutral(Map) neutrally}, at its
  * query's median: the SPE does not show how much work waits for it. The log says once per source
  * which rule ranks it.
@@ -51,6 +54,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class DrainPolicy extends ThreadRatingPolicy {
     private static final Logger LOG = LoggerFactory.getLogger(DrainPolicy.class);
+
+    /** Explanation key of the rating of a source's most important consumer, which its own was lowered to. */
+    public static final String CONSUMERS_HIGHEST = "consumers-highest";
 
     private final OnceLog sourceRules = new OnceLog(LOG);
 
@@ -77,14 +83,14 @@ public final class DrainPolicy extends ThreadRatingPolicy {
                 return Optional.empty();
             }
             if (Topology.isSourceThread(state, thread)) {
-                return Optional.of(rateSource(state, operator, backlog, cost, blocked));
+                return Optional.of(rateSource(state, operator, backlog, cost, blocked, drain));
             }
             return rate(drain, blocked, operator);
         };
     }
 
     private Rating rateSource(SpeState state, String operator, MetricValues backlog, MetricValues cost,
-                              MetricValues blocked) {
+                              MetricValues blocked, MetricValues drain) {
         OptionalDouble waiting = backlog.get(operator);
         OptionalDouble perTuple = cost.get(operator);
         if (waiting.isEmpty() || perTuple.isEmpty()) {
@@ -94,12 +100,41 @@ public final class DrainPolicy extends ThreadRatingPolicy {
         }
         double share = blocked.getOrDefault(operator, 0);
         double drainTime = waiting.getAsDouble() * perTuple.getAsDouble();
-        logSourceRule(state, operator, "by the drain time of its backlog, between their query's median and highest priority");
+        logSourceRule(state, operator, "by the drain time of its backlog, at most its consumers' priority, between "
+                + "their query's median and highest priority");
         Map<String, Double> metrics = new LinkedHashMap<>();
         metrics.put(MetricNames.SOURCE_QUEUE, waiting.getAsDouble());
         metrics.put(MetricNames.CPU_COST, perTuple.getAsDouble());
         metrics.put(MetricNames.OUTPUT_BLOCKED, share);
-        return Rating.withinQuery(drainTime * (1 - share), metrics);
+        double own = drainTime * (1 - share);
+        OptionalDouble consumers = consumersHighest(state, operator, drain, blocked);
+        if (consumers.isPresent() && consumers.getAsDouble() < own) {
+            metrics.put(CONSUMERS_HIGHEST, consumers.getAsDouble());
+            return Rating.withinQuery(consumers.getAsDouble(), metrics);
+        }
+        return Rating.withinQuery(own, metrics);
+    }
+
+    /**
+     * The highest rating among the physical operators that the source's last logical operator sends
+     * to, or empty when none of them is rated this round.
+     */
+    private static OptionalDouble consumersHighest(SpeState state, String sourceOperator, MetricValues drain,
+                                                   MetricValues blocked) {
+        Optional<PhysicalOperator> source = state.operator(sourceOperator);
+        Optional<Query> query = source.flatMap(op -> state.query(op.queryId()));
+        if (query.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        List<String> chain = source.get().logicalOperatorIds();
+        Set<String> consumers = query.get().downstreamOf(chain.get(chain.size() - 1));
+        return state.operators().stream()
+                .filter(op -> op.queryId().equals(source.get().queryId())
+                        && consumers.contains(op.logicalOperatorIds().get(0)))
+                .map(op -> rate(drain, blocked, op.id()))
+                .flatMap(Optional::stream)
+                .mapToDouble(Rating::priority)
+                .max();
     }
 
     private static Optional<Rating> rate(MetricValues drain, MetricValues blocked, String operator) {

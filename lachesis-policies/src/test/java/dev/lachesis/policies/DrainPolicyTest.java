@@ -107,11 +107,11 @@ class DrainPolicyTest {
     /**
      * A source that publishes its backlog is an operator with its backlog as its queue: 2.3 million
      * records behind at 0.0014 ms of CPU each (Flink ETL beyond saturation) is 3,234 ms of work, far
-     * above A's 20 ms; while its consumer has room it comes first, tied with A, whose work all its
-     * records still need, not above it.
+     * above A's 20 ms; while its consumer A has room it comes first, tied with A, whose work all its
+     * records need next, not above it.
      */
     @Test
-    void aSourceWithABacklogAndRoomDownstreamTiesWithItsQueryTopOperator() {
+    void aSourceWithABacklogAndRoomDownstreamTiesWithItsConsumer() {
         TestSpe spe = sourceAndTwoOperators().metric(SOURCE_QUEUE, "S#0", 2_310_000).metric(CPU_COST, "S#0", 0.0014)
                 .metric(OUTPUT_BLOCKED, "S#0", 0.0);
 
@@ -119,7 +119,26 @@ class DrainPolicyTest {
 
         assertThat(priorities(schedule)).containsEntry("S#0-main", 20.0).containsEntry("A#0-main", 20.0);
         assertThat(TestSpe.entry(schedule, "S#0-main").metrics()).isEqualTo(Map.of(SOURCE_QUEUE, 2_310_000.0,
-                CPU_COST, 0.0014, OUTPUT_BLOCKED, 0.0, ThreadRatingPolicy.QUERY_HIGHEST, 20.0));
+                CPU_COST, 0.0014, OUTPUT_BLOCKED, 0.0, DrainPolicy.CONSUMERS_HIGHEST, 20.0));
+    }
+
+    /**
+     * The same source before a light consumer A (6 ms) and a bottleneck further on (B, 20 ms): its
+     * records wait at A first, so it ranks with A, below B; the median of A, B, C and D is 4.
+     */
+    @Test
+    void aSourceRanksNoHigherThanTheConsumerItsRecordsGoToFirst() {
+        TestSpe spe = new TestSpe().query("q", List.of("S", "A", "B", "C", "D"), "S>A", "A>B", "B>C", "C>D")
+                .operator("S#0", "q", "S").operator("A#0", "q", "A").operator("B#0", "q", "B")
+                .operator("C#0", "q", "C").operator("D#0", "q", "D")
+                .main("S#0").main("A#0").main("B#0").main("C#0").main("D#0")
+                .metric(DRAIN_TIME, "A#0", 6).metric(DRAIN_TIME, "B#0", 20).metric(DRAIN_TIME, "C#0", 2)
+                .metric(DRAIN_TIME, "D#0", 1)
+                .metric(SOURCE_QUEUE, "S#0", 2_310_000).metric(CPU_COST, "S#0", 0.0014).metric(OUTPUT_BLOCKED, "S#0", 0.0);
+
+        Map<String, Double> p = priorities(drain.schedule(spe.input(drain)));
+
+        assertThat(p).containsEntry("S#0-main", 6.0).containsEntry("B#0-main", 20.0);
     }
 
     /** A small backlog between the median and the top keeps the source's own drain time: 10,000 × 0.0014 ms. */
