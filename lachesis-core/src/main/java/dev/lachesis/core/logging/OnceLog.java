@@ -39,4 +39,13 @@ public final class OnceLog {
             log.warn(format, args);
         }
     }
+
+    /** Logs at warn the first time {@code key} comes, at debug every later time. */
+    public void warnThenDebug(String key, String format, Object... args) {
+        if (first(key)) {
+            log.warn(format, args);
+        } else {
+            log.debug(format, args);
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package dev.lachesis.core.loop;
 
+import dev.lachesis.core.logging.ConditionLog;
 import dev.lachesis.core.metric.MetricValues;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.schedule.Schedule;
@@ -59,6 +60,8 @@ public final class SchedulerLoop implements AutoCloseable {
      * Docker: 10 s). Translators refuse to apply once closed, so the late round changes nothing.
      */
     static final Duration LAST_ROUND_GRACE = Duration.ofSeconds(3);
+    /** What a failed round means for the threads, said when a condition starts. */
+    private static final String KEEPING = " (keeping the last applied priorities until this clears)";
 
     private final Assembly assembly;
     private final Clock clock;
@@ -67,7 +70,8 @@ public final class SchedulerLoop implements AutoCloseable {
     private final Duration lastRoundGrace;
     private final Map<String, Spe> spesByName = new LinkedHashMap<>();
     private final Map<String, Instant> nextDue = new HashMap<>();
-    private final ConditionLog conditions = new ConditionLog();
+    /** One line when a condition starts, one when it clears, under the name ConditionLog as before. */
+    private final ConditionLog conditions = ConditionLog.reporting(LoggerFactory.getLogger(ConditionLog.class));
     private final Deque<RoundReport> history = new ArrayDeque<>();
     private final Object wakeUp = new Object();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -144,10 +148,10 @@ public final class SchedulerLoop implements AutoCloseable {
                 }
                 try {
                     RoundResult round = runRound(now);
-                    conditions.clear(ROUND);
+                    conditions.cleared(ROUND);
                     tell(round);
                 } catch (RuntimeException e) {
-                    conditions.fail(ROUND, "a scheduling round failed: " + e, e);
+                    conditions.failed(ROUND, "a scheduling round failed: " + e + KEEPING, e);
                 }
             }
         } catch (InterruptedException e) {
@@ -283,14 +287,14 @@ public final class SchedulerLoop implements AutoCloseable {
             states.put(spe.name(), state);
             Map<String, MetricValues> metrics = assembly.metrics().update(state, spe.driver());
             rounds.put(spe.name(), new SpeRound(state, metrics));
-            conditions.clear(key);
+            conditions.cleared(key);
         } catch (DriverException e) {
             String message = "SPE '" + spe.name() + "' cannot be seen: " + e.getMessage();
-            conditions.fail(key, message, e);
+            conditions.failed(key, message + KEEPING, e);
             problems.add(message);
         } catch (RuntimeException e) {
             String message = "the driver of SPE '" + spe.name() + "' failed: " + e;
-            conditions.fail(key, message, e);
+            conditions.failed(key, message + KEEPING, e);
             problems.add(message);
         }
     }
@@ -304,15 +308,15 @@ public final class SchedulerLoop implements AutoCloseable {
             Schedule schedule = policy.policy().schedule(round);
             TranslationPlan plan = policy.translator().plan(schedule);
             TranslationPlan result = apply ? policy.translator().apply(plan) : plan;
-            conditions.clear(key);
+            conditions.cleared(key);
             return result;
         } catch (TranslatorException e) {
             String message = "policy '" + policy.name() + "' could not apply its schedule: " + e.getMessage();
-            conditions.fail(key, message, e);
+            conditions.failed(key, message + KEEPING, e);
             problems.add(message);
         } catch (RuntimeException e) {
             String message = "policy '" + policy.name() + "' failed: " + e;
-            conditions.fail(key, message, e);
+            conditions.failed(key, message + KEEPING, e);
             problems.add(message);
         }
         return null;
@@ -327,7 +331,7 @@ public final class SchedulerLoop implements AutoCloseable {
             policy.translator().observe(round);
         } catch (RuntimeException e) {
             String message = "policy '" + policy.name() + "' failed: " + e;
-            conditions.fail("policy " + policy.name(), message, e);
+            conditions.failed("policy " + policy.name(), message + KEEPING, e);
             problems.add(message);
         }
     }

@@ -3,6 +3,7 @@ package dev.lachesis.core.loop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lachesis.core.config.ByteSize;
+import dev.lachesis.core.logging.ConditionLog;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
 import dev.lachesis.core.metricsource.SeriesAggregates;

@@ -2,6 +2,7 @@ package dev.lachesis.core.loop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lachesis.core.logging.ConditionLog;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.schedule.Schedule;
 import dev.lachesis.core.schedule.ScheduleForm;

@@ -1,5 +1,6 @@
 package dev.lachesis.drivers.storm;
 
+import dev.lachesis.core.logging.ConditionLog;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
 import dev.lachesis.core.model.JvmThread;
@@ -55,7 +56,7 @@ public final class StormDriver implements SpeDriver {
     private final StormMetricReader reader;
     /** Each series name as the layout reads it, empty for series of other topologies than the configured one. */
     private final RoundMemo<Optional<StormSeries>> seriesNames;
-    private final Set<String> reported = new HashSet<>();
+    private final ConditionLog naming = ConditionLog.reporting(LOG);
     private StormView last;
     /** Topology (as series name it) → when it last reported: the topologies each round reads. */
     private final Map<String, Instant> lastReported = new TreeMap<>();
@@ -230,14 +231,11 @@ public final class StormDriver implements SpeDriver {
             int pid = process.pid();
             try {
                 result.put(pid, lister.threads(pid));
-                if (reported.remove("threads-" + pid)) {
-                    LOG.info("Named the threads of Storm PID {} again", pid);
-                }
+                naming.cleared("naming the threads of Storm PID " + pid);
             } catch (DriverException e) {
                 lastFailure = e;
-                if (reported.add("threads-" + pid)) {
-                    LOG.warn("Cannot name the threads of Storm PID {}: {}", pid, e.getMessage());
-                }
+                naming.failed("naming the threads of Storm PID " + pid,
+                        "Cannot name the threads of Storm PID " + pid + ": " + e.getMessage(), null);
             }
         }
         if (result.isEmpty() && lastFailure != null) {

@@ -1,5 +1,6 @@
 package dev.lachesis.core.metricsource.embedded;
 
+import dev.lachesis.core.logging.OnceLog;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -15,7 +16,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -46,8 +46,7 @@ public final class CarbonPlaintextReceiver implements AutoCloseable {
     private final ExecutorService connections;
     /** Each open connection → when it last sent a line, or connected ({@link System#nanoTime()}). */
     private final Map<Socket, AtomicLong> open = new ConcurrentHashMap<>();
-    private final AtomicBoolean warnedMalformed = new AtomicBoolean();
-    private final AtomicBoolean warnedConnections = new AtomicBoolean();
+    private final OnceLog limits = new OnceLog(LOG);
     private final AtomicLong malformed = new AtomicLong();
     private final Thread acceptor;
     private volatile boolean closed;
@@ -118,14 +117,9 @@ public final class CarbonPlaintextReceiver implements AutoCloseable {
     private void closeQuietest(Socket arriving) {
         open.entrySet().stream().min(Comparator.comparingLong(e -> e.getValue().get())).ifPresent(quietest -> {
             long silentMillis = (System.nanoTime() - quietest.getValue().get()) / 1_000_000;
-            if (warnedConnections.compareAndSet(false, true)) {
-                LOG.warn("{} carbon connections are open; closing the one from {}, silent for {} ms, for a new one "
-                                + "from {} (further ones are logged at debug)", MAX_CONNECTIONS,
-                        quietest.getKey().getRemoteSocketAddress(), silentMillis, arriving.getRemoteSocketAddress());
-            } else {
-                LOG.debug("Closing the carbon connection from {}, silent for {} ms, for a new one from {}",
-                        quietest.getKey().getRemoteSocketAddress(), silentMillis, arriving.getRemoteSocketAddress());
-            }
+            limits.warnThenDebug("connections", "{} carbon connections are open; closing the one from {}, silent for {} "
+                            + "ms, for a new one from {} (further ones are logged at debug)", MAX_CONNECTIONS,
+                    quietest.getKey().getRemoteSocketAddress(), silentMillis, arriving.getRemoteSocketAddress());
             open.remove(quietest.getKey());
             try {
                 quietest.getKey().close();
@@ -189,12 +183,8 @@ public final class CarbonPlaintextReceiver implements AutoCloseable {
     private void rejected(String reason, String line, String peer) {
         malformed.incrementAndGet();
         String shown = line.length() > 200 ? line.substring(0, 200) + "…" : line;
-        if (warnedMalformed.compareAndSet(false, true)) {
-            LOG.warn("Skipping malformed carbon line from {}: '{}' ({}); further ones are logged at debug", peer, shown,
-                    reason);
-        } else {
-            LOG.debug("Skipping malformed carbon line from {}: '{}' ({})", peer, shown, reason);
-        }
+        limits.warnThenDebug("malformed", "Skipping malformed carbon line from {}: '{}' ({}); further ones are logged at "
+                + "debug", peer, shown, reason);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.lachesis.core.metricsource.embedded;
 
+import dev.lachesis.core.logging.OnceLog;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -108,8 +109,7 @@ final class SmallHttpServer implements AutoCloseable {
     private final List<Connection> connections = new ArrayList<>();
     private final Queue<Runnable> fromWorkers = new ConcurrentLinkedQueue<>();
     private final Thread io;
-    /** Whether a connection limit has been logged at warn; used by the I/O thread only. */
-    private boolean warnedAtLimit;
+    private final OnceLog limits = new OnceLog(LOG);
     private volatile boolean closed;
 
     private SmallHttpServer(ServerSocketChannel server, Selector selector, Handler handler, String name) {
@@ -252,11 +252,8 @@ final class SmallHttpServer implements AutoCloseable {
      * operator should hear of, once.
      */
     private void warnOnceAtLimit(String limit) {
-        if (!warnedAtLimit) {
-            warnedAtLimit = true;
-            LOG.warn("HTTP server on port {} has {} open, the most it allows: each new one closes the connection "
-                    + "waiting longest for a request; further ones are logged at debug", port(), limit);
-        }
+        limits.warn("at-limit", "HTTP server on port {} has {} open, the most it allows: each new one closes the "
+                + "connection waiting longest for a request; further ones are logged at debug", port(), limit);
     }
 
     /**

@@ -2,7 +2,7 @@ package dev.lachesis.core.metricsource.graphite;
 
 import dev.lachesis.core.config.DurationText;
 import dev.lachesis.core.http.BlockingHttp;
-import dev.lachesis.core.metricsource.ConditionLog;
+import dev.lachesis.core.logging.ConditionLog;
 import dev.lachesis.core.metricsource.MalformedRenderException;
 import dev.lachesis.core.metricsource.RenderJsonParser;
 import dev.lachesis.core.spi.MetricSource;
@@ -56,7 +56,7 @@ public final class GraphiteMetricSource implements MetricSource {
         this.render = URI.create(base + "/render");
         this.window = config.window();
         this.http = new BlockingHttp(config.connectTimeout(), config.readTimeout(), config.maxResponse());
-        this.health = new ConditionLog(LOG, "Graphite at " + base);
+        this.health = ConditionLog.quiet(LOG);
     }
 
     @Override
@@ -93,7 +93,7 @@ public final class GraphiteMetricSource implements MetricSource {
         }
         try {
             List<Series> series = RenderJsonParser.parse(response.body());
-            health.succeeded();
+            health.cleared(healthKey());
             return series;
         } catch (MalformedRenderException e) {
             String problem = e.getMessage();
@@ -149,8 +149,13 @@ public final class GraphiteMetricSource implements MetricSource {
 
     private MetricSourceException failed(Collection<String> patterns, String condition, String problem, Throwable cause) {
         String message = "Graphite at " + base + " " + problem + " for targets " + describeTargets(patterns);
-        health.failed(condition, message, cause);
+        health.failed(healthKey(), condition, message, cause);
         return new MetricSourceException(message, cause);
+    }
+
+    /** What fails and recovers, in the health log. */
+    private String healthKey() {
+        return "Graphite at " + base;
     }
 
     /** The first few patterns, quoted, and how many more there are. */
