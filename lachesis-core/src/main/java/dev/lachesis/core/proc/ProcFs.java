@@ -19,9 +19,9 @@ import java.util.OptionalLong;
  * "absent" ({@link Optional#empty()} or left out), never an exception. Thread-safe.
  */
 public final class ProcFs {
-    private static final ProcFs SYSTEM = new ProcFs(Path.of("/proc"));
     /** Clock ticks per second in {@code stat} times ({@code sysconf(_SC_CLK_TCK)}). */
-    private static final int USER_HZ = 100;
+    private static final double TICKS = TaskStat.TICKS_PER_SECOND;
+    private static final ProcFs SYSTEM = new ProcFs(Path.of("/proc"));
 
     private final Path root;
 
@@ -138,7 +138,7 @@ public final class ProcFs {
             return Optional.empty();
         }
         double nowSeconds = now.getEpochSecond() + now.getNano() / 1e9;
-        return Optional.of(nowSeconds - uptime.get() + stat.get().startTimeTicks() / (double) USER_HZ);
+        return Optional.of(nowSeconds - uptime.get() + stat.get().startTimeTicks() / TICKS);
     }
 
     /** How long the thread has existed, in seconds (to the clock tick); empty when it is gone. */
@@ -148,7 +148,7 @@ public final class ProcFs {
         if (stat.isEmpty() || uptime.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(Math.max(0, uptime.get() - stat.get().startTimeTicks() / (double) USER_HZ));
+        return Optional.of(Math.max(0, uptime.get() - stat.get().startTimeTicks() / TICKS));
     }
 
     /** Seconds since boot, the first field of {@code /proc/uptime}. */

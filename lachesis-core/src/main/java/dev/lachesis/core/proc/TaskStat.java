@@ -19,6 +19,8 @@ import java.util.Optional;
  */
 public record TaskStat(int tid, String comm, char state, long utimeTicks, long stimeTicks, int nice,
                        long startTimeTicks, int rtPriority, int policy) {
+    /** The kernel's {@code USER_HZ}, what every architecture Linux exports to user space reports. */
+    static final int TICKS_PER_SECOND = 100;
 
     /** Parses one {@code stat} line; empty when it is not one. */
     public static Optional<TaskStat> parse(String line) {
@@ -51,5 +53,10 @@ public record TaskStat(int tid, String comm, char state, long utimeTicks, long s
     /** CPU time used so far, in clock ticks. */
     public long cpuTicks() {
         return utimeTicks + stimeTicks;
+    }
+
+    /** CPU time used so far (user and system), in seconds. */
+    public double cpuSeconds() {
+        return cpuTicks() / (double) TICKS_PER_SECOND;
     }
 }

@@ -30,6 +30,7 @@ class TaskStatTest {
         assertThat(stat.policy()).isEqualTo(2);
         assertThat(stat.startTimeTicks()).isEqualTo(987654L);
         assertThat(stat.cpuTicks()).isEqualTo(1290L);
+        assertThat(stat.cpuSeconds()).isEqualTo(12.9);
     }
 
     @Test
