@@ -1,0 +1,118 @@
+package dev.lachesis.experiments;
+
+import dev.lachesis.experiments.launch.StormQuery;
+import dev.lachesis.experiments.launch.StormQuerySpec;
+import dev.lachesis.experiments.launch.WaitStrategy;
+import dev.lachesis.experiments.process.ChildJvm;
+import dev.lachesis.experiments.process.HostPort;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeoutException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code lachesis-bench query}: starts an example query in a Storm {@code LocalCluster} in a child
+ * JVM, run the way {@code storm local} runs a topology, prints the child's PID on standard output
+ * once tuples reach the sink, and runs until stopped. SIGTERM or SIGINT stops the child too.
+ */
+@Command(name = "query", header = "Runs an example query on a local SPE until stopped.",
+        mixinStandardHelpOptions = true)
+public final class QueryCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec command;
+
+    @Option(names = "--spe", required = true, description = "The SPE: storm.")
+    private String spe;
+
+    @Option(names = "--query", required = true, description = "Example query: pipeline, etl, fanout or chain.")
+    private String query;
+
+    @Option(names = "--rate", required = true, description = "Input rate in tuples per second.")
+    private double rate;
+
+    @Option(names = "--metrics", required = true, description = "Graphite plaintext receiver the SPE reports to, HOST:PORT.")
+    private String metrics;
+
+    @Option(names = "--wait-strategy", defaultValue = "progressive",
+            description = "How idle executors wait: park (100 µs at a time), park-<µs>us such as park-1000us, or progressive (Storm's default, spins first).")
+    private String waitStrategy;
+
+    @Option(names = "--heavy-cost-us", defaultValue = "1000", description = "CPU time the heavy operator burns per tuple, in µs.")
+    private long heavyCostMicros;
+
+    @Option(names = "--workers", defaultValue = "1",
+            description = "Storm workers (slots); with more than one, tuples cross the worker transfer queues.")
+    private int workers;
+
+    @Option(names = "--sample-rate", defaultValue = "1.0",
+            description = "topology.stats.sample.rate: the share of tuples Storm's counters sample (Storm's default 0.05).")
+    private double sampleRate;
+
+    @Option(names = "--name", description = "Topology name (default: lachesis-<query>).")
+    private String name;
+
+    @Option(names = "--heap", defaultValue = "512m", description = "Maximum heap of the SPE's JVM.")
+    private String heap;
+
+    @Option(names = "--input", description = "The file the etl and fanout queries replay, one SenML record per line "
+            + "(dev.lachesis.experiments.etl.GenerateSenml writes one); default: 600 s worth, written by the SPE's JVM.")
+    private Path input;
+
+    @Option(names = "--ready-timeout", defaultValue = "180", description = "Seconds to wait for the first tuple at the sink.")
+    private long readyTimeoutSeconds;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter err = command.commandLine().getErr();
+        if (!spe.equals("storm")) {
+            throw new CommandLine.ParameterException(command.commandLine(),
+                    "--spe was '" + spe + "' but only storm is supported");
+        }
+        StormQuery example = parse(() -> StormQuery.named(query));
+        HostPort graphite = parse(() -> HostPort.parse(metrics));
+        WaitStrategy strategy = parse(() -> WaitStrategy.named(waitStrategy));
+        String topology = name != null ? name : "lachesis-" + example.label();
+        StormQuerySpec spec = parse(() -> new StormQuerySpec(example, topology, rate, graphite, strategy,
+                heavyCostMicros, workers, heap, readyTimeoutSeconds, sampleRate));
+        if (input != null && !Files.isReadable(input)) {
+            throw new CommandLine.ParameterException(command.commandLine(), "--input '" + input + "' is not a readable file");
+        }
+        List<String> moreArgs = input == null ? List.of() : List.of("--input", input.toAbsolutePath().toString());
+        ChildJvm child = spec.start(List.of(), moreArgs, line -> {
+            err.println(line);
+            err.flush();
+        });
+        Thread stopper = new Thread(child::close, "stop-child-" + child.pid());
+        Runtime.getRuntime().addShutdownHook(stopper);
+        try {
+            child.awaitLine(Duration.ofSeconds(readyTimeoutSeconds + 30));
+        } catch (TimeoutException e) {
+            child.close();
+            err.println("Storm did not run '" + topology + "' within " + readyTimeoutSeconds + " s; stopped PID "
+                    + child.pid());
+            return 1;
+        } catch (IOException e) {
+            child.close();
+            err.println("Storm did not start '" + topology + "': " + e.getMessage());
+            return 1;
+        }
+        command.commandLine().getOut().println(child.pid());
+        command.commandLine().getOut().flush();
+        return child.waitFor();
+    }
+
+    private <T> T parse(java.util.function.Supplier<T> parser) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(command.commandLine(), e.getMessage());
+        }
+    }
+}

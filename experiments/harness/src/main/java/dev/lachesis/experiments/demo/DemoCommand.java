@@ -1,0 +1,186 @@
+package dev.lachesis.experiments.demo;
+
+import dev.lachesis.experiments.process.LachesisHome;
+import dev.lachesis.experiments.run.CpuList;
+import dev.lachesis.experiments.run.DurationConverter;
+import dev.lachesis.experiments.run.PhaseResult;
+import dev.lachesis.experiments.run.RunStopped;
+import dev.lachesis.experiments.sweep.QueryLauncher;
+import dev.lachesis.experiments.sweep.QueryLaunchers;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeoutException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code lachesis demo}: shows on this machine what Lachesis does for a query. RIoTBench's ETL query
+ * on Storm or Flink runs on one core at a rate beyond what the kernel's scheduler alone sustains,
+ * first with the OS alone, then scheduled by Lachesis as the 2023 paper's LACHESIS-MOD-RT (QS-IO
+ * through SCHED_RR priorities); a live table shows the queues and priorities, and the end compares
+ * throughput, latency and end-to-end latency of both halves. A subcommand of {@code lachesis} where
+ * the harness is built ({@link DemoCommands}); the query runs through the sweep's launchers in child
+ * JVMs with its SPE's class path, the store and the daemon through {@code bin/lachesis} as a user
+ * would run them. Everything it
+ * changed is restored when it ends or is interrupted.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        header = "Runs the ETL query on Storm or Flink on one core, first with the OS alone, then with Lachesis "
+                + "(QS-IO + SCHED_RR), and compares throughput and latencies.",
+        description = "Needs root (real-time priorities) and at least two CPUs: the SPE gets --spe-cpus, the store and "
+                + "the daemon the others. Stop it with Ctrl-C at any time; every thread and cgroup is restored.")
+public final class DemoCommand implements Callable<Integer> {
+    /**
+     * The default input rate on Storm, records/s: beyond what the kernel alone sustains for ETL on one
+     * core of the test machine (about 10,700 records/s, {@code experiments/results/storm-etl-park});
+     * slower cores saturate earlier, so it lies beyond OS's saturation point there too.
+     */
+    static final double DEFAULT_STORM_RATE = 12_000;
+    /**
+     * The default input rate on Flink, records/s: beyond what the kernel alone sustains for ETL on one
+     * core of the test machine (about 16,000 records/s at an input of 44,000 after two minutes,
+     * {@code experiments/results/issue18/flink-etl-settled}).
+     */
+    static final double DEFAULT_FLINK_RATE = 24_000;
+
+    @Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--spe", paramLabel = "SPE", defaultValue = "storm",
+            description = "The SPE that runs the query: storm or flink (default: ${DEFAULT-VALUE}).")
+    private String spe;
+
+    @Option(names = "--rate", paramLabel = "TUPLES/S",
+            description = "Input rate in records per second (default: 12000 on Storm, 24000 on Flink, beyond what one "
+                    + "core of our test machine sustains under the kernel's scheduler alone).")
+    private Double rate;
+
+    @Option(names = "--phase", paramLabel = "DURATION", defaultValue = "40s", converter = DurationConverter.class,
+            description = "How long each half runs once tuples flow, warm-up included (default: ${DEFAULT-VALUE}).")
+    private Duration phase;
+
+    @Option(names = "--warm-up", paramLabel = "DURATION", defaultValue = "15s", converter = DurationConverter.class,
+            description = "The start of each half left out of the measurement (default: ${DEFAULT-VALUE}).")
+    private Duration warmUp;
+
+    @Option(names = "--table-every", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
+            description = "How often the live table is printed (default: ${DEFAULT-VALUE}).")
+    private Duration tableEvery;
+
+    @Option(names = "--spe-cpus", paramLabel = "LIST", defaultValue = "0",
+            description = "CPUs of the SPE's JVMs, as taskset -c takes them (default: ${DEFAULT-VALUE}).")
+    private String speCpus;
+
+    @Option(names = "--other-cpus", paramLabel = "LIST",
+            description = "CPUs of the demo, the metric store and the daemon (default: every other online CPU).")
+    private String otherCpus;
+
+    @Option(names = "--lachesis", paramLabel = "FILE",
+            description = "The bin/lachesis script that runs the store and the daemon (default: $" + LachesisHome.VARIABLE + "/bin/lachesis).")
+    private Path lachesis;
+
+    @Option(names = "--ready-timeout", paramLabel = "DURATION", defaultValue = "180s", converter = DurationConverter.class,
+            description = "How long the SPE may take until tuples reach the sink (default: ${DEFAULT-VALUE}).")
+    private Duration readyTimeout;
+
+    @Override
+    public Integer call() throws IOException, TimeoutException, InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        DemoSettings settings = settings();
+        pinSelf(settings.otherCpus(), spec.commandLine().getErr());
+        out.printf(Locale.ROOT, "Lachesis demo: RIoTBench's ETL query on %s (source -> parse -> range-filter -> "
+                        + "bloom-filter -> interpolation -> join -> annotate -> csv-to-senml -> publish, sink)%n"
+                        + "  on CPU %s at %s records/s%s.%n"
+                        + "  Each half: %d s, the first %d s not measured. The store and the daemon run on CPU %s.%n",
+                spe.equals("flink") ? "Flink" : "Storm", settings.speCpus(), LiveTable.number(settings.rate()), rate == null ? " (the default, beyond what one core of "
+                        + "our test machine sustains; change it with --rate)" : "", settings.phase().toSeconds(),
+                settings.warmUp().toSeconds(), settings.otherCpus());
+        out.flush();
+
+        DemoRun run = new DemoRun(settings, out);
+        Thread hook = new Thread(() -> {
+            out.println();
+            out.println("Interrupted: stopping the daemon (it restores every thread), the query and the store ...");
+            out.flush();
+            run.close();
+            report(run, out);
+        }, "lachesis-demo-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        List<PhaseResult> results;
+        try {
+            results = run.run();
+        } catch (RunStopped e) {
+            return 1;
+        } finally {
+            if (removeHook(hook)) {
+                run.close();
+            }
+        }
+        out.printf("%nResult (the 2023 paper's metrics; e2e = sink time - production time at the source):%n");
+        ComparisonTable.print(out, results.get(0), results.get(1));
+        boolean clean = report(run, out);
+        boolean measured = results.stream().allMatch(PhaseResult::measured);
+        if (!measured) {
+            spec.commandLine().getErr().println("lachesis demo: no tuple reached the sink in a measurement window");
+        }
+        return clean && measured ? 0 : 1;
+    }
+
+    /** Prints what is left changed, if anything; true when nothing is. */
+    private static boolean report(DemoRun run, PrintWriter out) {
+        List<String> problems = run.problems();
+        if (problems.isEmpty()) {
+            out.println("Restored: every thread the daemon touched is back to its original policy and nice value, "
+                    + "journal " + run.journal() + " gone, no cgroup " + run.cgroupRoot() + " left; query, daemon and store "
+                    + "stopped.");
+        } else {
+            out.println("Left changed or restored late:");
+            problems.forEach(p -> out.println("  " + p));
+        }
+        out.flush();
+        return problems.isEmpty();
+    }
+
+    /** Removes the hook unless the JVM is already shutting down (then the hook is running close()). */
+    private static boolean removeHook(Thread hook) {
+        try {
+            return Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            return false;
+        }
+    }
+
+    private DemoSettings settings() {
+        try {
+            CpuList spe = CpuList.parse(speCpus);
+            CpuList other = otherCpus != null ? CpuList.parse(otherCpus) : CpuList.online().minus(spe).orElseThrow(() ->
+                    new IllegalArgumentException("this machine has no CPU besides --spe-cpus " + spe
+                            + " for the daemon; the demo needs two (real-time SPE threads would starve the daemon)"));
+            Path script = LachesisHome.lachesis(lachesis);
+            if (!Files.isExecutable(script)) {
+                throw new IllegalArgumentException("--lachesis " + script + " is not an executable file");
+            }
+            QueryLauncher query = QueryLaunchers.of(this.spe, "etl", "park", readyTimeout);
+            double defaultRate = this.spe.equals("flink") ? DEFAULT_FLINK_RATE : DEFAULT_STORM_RATE;
+            return new DemoSettings(script, query, rate != null ? rate : defaultRate, phase, warmUp, tableEvery, spe,
+                    other, readyTimeout);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** Moves every thread of this JVM to the other CPUs, so the demo never competes with the query. */
+    private static void pinSelf(CpuList cpus, PrintWriter err) throws IOException, InterruptedException {
+        if (!cpus.confine(ProcessHandle.current().pid())) {
+            err.println("lachesis demo: could not move the demo to CPU " + cpus + " (taskset failed); continuing");
+        }
+    }
+}

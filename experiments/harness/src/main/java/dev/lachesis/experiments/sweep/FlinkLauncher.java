@@ -1,0 +1,187 @@
+package dev.lachesis.experiments.sweep;
+
+import dev.lachesis.experiments.measure.SinkReport;
+import dev.lachesis.experiments.mode.HandSetPriority;
+import dev.lachesis.experiments.process.ChildJvm;
+import dev.lachesis.experiments.run.CpuList;
+import dev.lachesis.experiments.run.SpeBlock;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Runs a query on a Flink MiniCluster through {@code bin/lachesis-bench-flink}, whose class path
+ * carries Flink (this JVM's carries Storm): the launcher and its cluster JVM start under
+ * {@code taskset}, so both stay on the SPE's CPUs. The launcher prints
+ * {@code flink pid=<pid> rest-port=<port> job=<id>} once the job runs and passes the sink reports on;
+ * {@link #start} returns once the first tuples reached the sink, as Storm's does.
+ */
+final class FlinkLauncher implements QueryLauncher {
+    private static final String READY = "flink pid=";
+    private static final Pattern READY_LINE = Pattern.compile("flink pid=(\\d+) rest-port=(\\d+) job=(\\S+)");
+    /** The metric scopes the launcher's cluster configures, which the driver must be told. */
+    private static final String TASK_SCOPE = "flink.taskmanager.<job_id>.<task_id>.<subtask_index>.<job_name>.<task_name>";
+    private static final String OPERATOR_SCOPE =
+            "flink.taskmanager.<job_id>.<task_id>.<subtask_index>.<job_name>.<operator_id>.<operator_name>";
+
+    /**
+     * How long the launcher may take to stop after SIGTERM: it stops the cluster JVM with a 10-s
+     * grace of its own and then deletes the cluster's temporary directory, which a SIGKILL before
+     * that would leave in {@code /tmp} (21 MB each; it happened twice on the loaded machine).
+     */
+    private static final Duration STOP_GRACE = Duration.ofSeconds(30);
+
+    /** The ETL job's hand-set priority; see {@link #handSetPriority()}. */
+    private static final HandSetPriority ETL_HAND_SET = new HandSetPriority("bloom-filter", "Source: source");
+    /**
+     * The fanout and chain jobs' hand-set priority: {@code heavy}, measured heaviest on one core beyond
+     * saturation ({@code FanoutJob.HEAVIEST}, {@code ChainJob.HEAVIEST} say how), then the source.
+     */
+    private static final HandSetPriority SHAPES_HAND_SET = new HandSetPriority("heavy", "Source: source");
+
+    private final Path script;
+    private final String query;
+    private final Duration readyTimeout;
+
+    FlinkLauncher(Path script, String query, Duration readyTimeout) {
+        if (!Files.isExecutable(script)) {
+            throw new IllegalArgumentException(script + " is not an executable file; build experiments/flink first");
+        }
+        this.script = script;
+        this.query = query;
+        this.readyTimeout = readyTimeout;
+    }
+
+    @Override
+    public String spe() {
+        return "flink";
+    }
+
+    @Override
+    public String query() {
+        return query;
+    }
+
+    @Override
+    public String waitStrategy() {
+        return "none";
+    }
+
+    /** The etl and fanout queries replay SenML records ({@code --input}); the others generate theirs. */
+    @Override
+    public boolean readsInput() {
+        return query.equals("etl") || query.equals("fanout");
+    }
+
+    /**
+     * The ETL, fanout and chain jobs': the heaviest operator as measured on one core beyond
+     * saturation, and the source ({@code EtlJob}, {@code FanoutJob} and {@code ChainJob} say how it
+     * was measured); none for pipeline.
+     */
+    @Override
+    public Optional<HandSetPriority> handSetPriority() {
+        return switch (query) {
+            case "etl" -> Optional.of(ETL_HAND_SET);
+            case "fanout", "chain" -> Optional.of(SHAPES_HAND_SET);
+            default -> Optional.empty();
+        };
+    }
+
+    @Override
+    public RunningQuery start(double rate, CpuList cpus, int carbonPort, Path input, Consumer<String> output)
+            throws IOException, TimeoutException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("taskset", "-c", cpus.toString(), script.toString(), "--query",
+                query, "--rate", Double.toString(rate), "--graphite", "127.0.0.1:" + carbonPort, "--rest-port",
+                Integer.toString(freePort()), "--sink-reports"));
+        if (input != null) {
+            command.addAll(List.of("--input", input.toString()));
+        }
+        CompletableFuture<Void> flowing = new CompletableFuture<>();
+        ChildJvm launcher = ChildJvm.exec(command, READY, line -> {
+            if (!flowing.isDone() && line.startsWith(SinkReport.PREFIX + " ") && reachedTheSink(line)) {
+                flowing.complete(null);
+            }
+            output.accept(line);
+        });
+        Matcher ready;
+        try {
+            String line = launcher.awaitLine(readyTimeout);
+            ready = READY_LINE.matcher(line);
+            if (!ready.find()) {
+                throw new IOException("cannot read the Flink cluster's PID and REST port from '" + line + "'");
+            }
+            awaitFirstTuples(flowing);
+        } catch (IOException | TimeoutException | InterruptedException | RuntimeException e) {
+            launcher.close();
+            throw e;
+        }
+        long pid = Long.parseLong(ready.group(1));
+        int restPort = Integer.parseInt(ready.group(2));
+        SpeBlock block = () -> """
+                  - name: flink
+                    driver: flink
+                    pids: [%d]
+                    settings:
+                      rest-url: http://127.0.0.1:%d
+                      metrics-from: graphite
+                      task-scope: "%s"
+                      operator-scope: "%s"
+                """.formatted(pid, restPort, TASK_SCOPE, OPERATOR_SCOPE);
+        return new RunningQuery() {
+            @Override
+            public long pid() {
+                return pid;
+            }
+
+            @Override
+            public SpeBlock spe() {
+                return block;
+            }
+
+            @Override
+            public void close() {
+                launcher.close(STOP_GRACE);
+            }
+        };
+    }
+
+    /** As on Storm, a trial's warm-up counts from the first tuples at the sink, not from the job's start. */
+    private void awaitFirstTuples(CompletableFuture<Void> flowing) throws TimeoutException, InterruptedException {
+        try {
+            flowing.get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new TimeoutException("no tuple reached the sink of the Flink " + query + " job within "
+                    + readyTimeout.toSeconds() + " s of its start");
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the first tuples' future cannot fail", e);
+        }
+    }
+
+    /** Whether a sink report line counts tuples that reached the sink; false for one that cannot be read. */
+    private static boolean reachedTheSink(String line) {
+        try {
+            return SinkReport.parse(line).tuples() > 0;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /** A port free on 127.0.0.1 now, for the cluster's REST endpoint (Flink's MiniCluster wants a fixed one). */
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}

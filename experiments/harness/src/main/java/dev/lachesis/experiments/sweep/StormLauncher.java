@@ -1,0 +1,106 @@
+package dev.lachesis.experiments.sweep;
+
+import dev.lachesis.experiments.launch.StormQuery;
+import dev.lachesis.experiments.launch.StormQuerySpec;
+import dev.lachesis.experiments.launch.WaitStrategy;
+import dev.lachesis.experiments.mode.HandSetPriority;
+import dev.lachesis.experiments.process.ChildJvm;
+import dev.lachesis.experiments.process.HostPort;
+import dev.lachesis.experiments.run.CpuList;
+import dev.lachesis.experiments.run.SpeBlock;
+import dev.lachesis.experiments.run.StormSpeBlock;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+/**
+ * Runs an example query in a Storm {@code LocalCluster} child JVM (one worker, every tuple counted
+ * by Storm's metrics), started through {@code taskset} so the whole JVM stays on the SPE's CPUs.
+ */
+final class StormLauncher implements QueryLauncher {
+    private static final String HEAP = "2g";
+    /** The heavy operator's cost; only the pipeline query has one. */
+    private static final long HEAVY_COST_MICROS = 1000;
+
+    private final StormQuery query;
+    private final WaitStrategy waitStrategy;
+    private final Duration readyTimeout;
+
+    StormLauncher(StormQuery query, WaitStrategy waitStrategy, Duration readyTimeout) {
+        this.query = query;
+        this.waitStrategy = waitStrategy;
+        this.readyTimeout = readyTimeout;
+    }
+
+    @Override
+    public String spe() {
+        return "storm";
+    }
+
+    @Override
+    public String query() {
+        return query.label();
+    }
+
+    @Override
+    public String waitStrategy() {
+        return waitStrategy.label();
+    }
+
+    @Override
+    public boolean readsInput() {
+        return query.readsInput();
+    }
+
+    @Override
+    public Optional<HandSetPriority> handSetPriority() {
+        return query.handSetPriority();
+    }
+
+    @Override
+    public RunningQuery start(double rate, CpuList cpus, int carbonPort, Path input, Consumer<String> output)
+            throws IOException, TimeoutException, InterruptedException {
+        String topology = "sweep-" + query.label();
+        StormQuerySpec spec = new StormQuerySpec(query, topology, rate, new HostPort("127.0.0.1", carbonPort),
+                waitStrategy, HEAVY_COST_MICROS, 1, HEAP, readyTimeout.toSeconds(), 1.0);
+        List<String> args = new ArrayList<>(List.of("--sink-reports"));
+        if (input != null) {
+            args.addAll(List.of("--input", input.toString()));
+        }
+        ChildJvm child = spec.start(List.of("taskset", "-c", cpus.toString()), args, output);
+        try {
+            child.awaitLine(readyTimeout.plusSeconds(30));
+        } catch (IOException | TimeoutException | InterruptedException | RuntimeException e) {
+            child.close();
+            throw e;
+        }
+        SpeBlock block = new StormSpeBlock(child.pid(), topology, waitStrategy);
+        return new RunningQuery() {
+            @Override
+            public long pid() {
+                return child.pid();
+            }
+
+            @Override
+            public SpeBlock spe() {
+                return block;
+            }
+
+            @Override
+            public void close() {
+                child.close();
+            }
+
+            @Override
+            public String toString() {
+                return String.format(Locale.ROOT, "Storm %s, PID %d", topology, child.pid());
+            }
+        };
+    }
+}

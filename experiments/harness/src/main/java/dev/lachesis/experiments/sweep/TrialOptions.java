@@ -1,0 +1,127 @@
+package dev.lachesis.experiments.sweep;
+
+import dev.lachesis.experiments.process.LachesisHome;
+import dev.lachesis.experiments.run.CpuList;
+import dev.lachesis.experiments.run.DurationConverter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * The options of every command that runs trials (sweep, saturation), a picocli mixin, so both run
+ * their trials alike and the saturation search can repeat its own on the sweep command line it
+ * suggests. Turns them into a {@link QueryLauncher} and {@link TrialSettings}; bad values become the
+ * command line's one-line error.
+ */
+final class TrialOptions {
+    private static final String DEFAULT_PERIOD = "1s";
+
+    @Spec(Spec.Target.MIXEE)
+    private CommandLine.Model.CommandSpec mixee;
+
+    @Option(names = "--spe", required = true, description = "The SPE: storm or flink.")
+    private String spe;
+
+    @Option(names = "--query", defaultValue = "etl", description = "The query (default: ${DEFAULT-VALUE}).")
+    private String query;
+
+    @Option(names = "--period", defaultValue = DEFAULT_PERIOD, converter = DurationConverter.class,
+            description = "The scheduling period of the daemon and the observer (default: ${DEFAULT-VALUE}).")
+    private Duration period;
+
+    @Option(names = "--warm-up", defaultValue = "30s", converter = DurationConverter.class,
+            description = "Time from the first tuple at the sink to the measurement (default: ${DEFAULT-VALUE}).")
+    private Duration warmUp;
+
+    @Option(names = "--measure", defaultValue = "60s", converter = DurationConverter.class,
+            description = "The measurement window of every trial; a policy is judged on windows of at least 60 s"
+                    + " (default: ${DEFAULT-VALUE}).")
+    private Duration measure;
+
+    @Option(names = "--wait-strategy", defaultValue = "progressive",
+            description = "Storm only: how idle executors wait, progressive (Storm's default), park (100 µs at a time) or park-<µs>us such as park-1000us (default: ${DEFAULT-VALUE}).")
+    private String waitStrategy;
+
+    @Option(names = "--spe-cpus", defaultValue = "0", paramLabel = "LIST",
+            description = "CPUs of the SPE, as taskset -c takes them (default: ${DEFAULT-VALUE}).")
+    private String speCpus;
+
+    @Option(names = "--other-cpus", paramLabel = "LIST",
+            description = "CPUs of the store, the daemons and the harness (default: every other online CPU).")
+    private String otherCpus;
+
+    @Option(names = "--lachesis", paramLabel = "FILE",
+            description = "bin/lachesis, which runs the store and the daemons (default: $" + LachesisHome.VARIABLE + "/bin/lachesis).")
+    private Path lachesis;
+
+    @Option(names = "--graphite", paramLabel = "CARBON:HTTP",
+            description = "Use the Graphite running on this machine, its carbon plaintext and render API ports "
+                    + "(2003:8080 as deploy/graphite/graphite.sh sets it up), instead of the embedded store.")
+    private String graphite;
+
+    @Option(names = "--ready-timeout", defaultValue = "180s", converter = DurationConverter.class,
+            description = "How long the SPE may take until tuples reach the sink (default: ${DEFAULT-VALUE}).")
+    private Duration readyTimeout;
+
+    /** What starts the query on the SPE. */
+    QueryLauncher launcher() {
+        try {
+            return QueryLaunchers.of(spe, query, waitStrategy, readyTimeout);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(mixee.commandLine(), e.getMessage());
+        }
+    }
+
+    /**
+     * How every trial runs, its figures going to {@code out}, or when that is null to
+     * {@code experiments/results/<spe>-<query>-<wait strategy><outSuffix>} under {@code $LACHESIS_HOME}.
+     */
+    TrialSettings settings(QueryLauncher launcher, Path out, String outSuffix) {
+        try {
+            CpuList speList = CpuList.parse(speCpus);
+            CpuList other = otherCpus != null ? CpuList.parse(otherCpus) : CpuList.online().minus(speList).orElseThrow(() ->
+                    new IllegalArgumentException("this machine has no CPU besides --spe-cpus " + speList
+                            + " for the store and the daemons; trials need two"));
+            Path script = LachesisHome.lachesis(lachesis);
+            if (!Files.isExecutable(script)) {
+                throw new IllegalArgumentException("--lachesis " + script + " is not an executable file");
+            }
+            Path dir = out != null ? out : LachesisHome.root().resolve("experiments/results")
+                    .resolve(launcher.spe() + "-" + launcher.query() + "-" + launcher.waitStrategy() + outSuffix);
+            GraphitePorts graphitePorts = graphite == null ? null : GraphitePorts.parse(graphite);
+            return new TrialSettings(period, warmUp, measure, speList, other, script, dir, graphitePorts);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(mixee.commandLine(), e.getMessage());
+        }
+    }
+
+    /**
+     * These options as another command takes them, so that its trials run as these did: the SPE,
+     * query, timing and CPUs always (the wait strategy for Storm only, where it applies), the
+     * scheduling period, the other CPUs and the metric store when they were not left to their defaults.
+     */
+    List<String> arguments() {
+        List<String> arguments = new ArrayList<>(List.of("--spe", spe, "--query", query));
+        if (spe.equals("storm")) {
+            arguments.addAll(List.of("--wait-strategy", waitStrategy));
+        }
+        arguments.addAll(List.of("--warm-up", DurationConverter.format(warmUp), "--measure",
+                DurationConverter.format(measure), "--spe-cpus", speCpus));
+        if (otherCpus != null) {
+            arguments.addAll(List.of("--other-cpus", otherCpus));
+        }
+        if (graphite != null) {
+            arguments.addAll(List.of("--graphite", graphite));
+        }
+        if (!DurationConverter.format(period).equals(DEFAULT_PERIOD)) {
+            arguments.addAll(List.of("--period", DurationConverter.format(period)));
+        }
+        return arguments;
+    }
+
+}

@@ -1,0 +1,96 @@
+package dev.lachesis.experiments.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.lachesis.core.cli.Environment;
+import dev.lachesis.core.cli.LachesisCommand;
+import dev.lachesis.experiments.launch.WaitStrategy;
+import dev.lachesis.experiments.mode.HandSetPriority;
+import dev.lachesis.experiments.mode.SchedulingMode;
+import dev.lachesis.experiments.run.StormSpeBlock;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class DaemonConfigTest {
+    private static final SpeBlock STORM = new StormSpeBlock(ProcessHandle.current().pid(), "sweep-etl", WaitStrategy.PARK);
+    private static final SpeBlock FLINK = () -> """
+              - name: flink
+                driver: flink
+                pids: [%d]
+                settings:
+                  rest-url: http://127.0.0.1:1
+            """.formatted(ProcessHandle.current().pid());
+
+    @TempDir
+    Path dir;
+
+    private DaemonConfig config(SpeBlock spe, SchedulingMode mode, HandSetPriority handSet) {
+        return new DaemonConfig(spe, mode, 8080, Duration.ofSeconds(1), dir.resolve("journal.json"), "lachesis-test",
+                handSet);
+    }
+
+    @Test
+    void theStaticModeWritesTheHandSetPriorityAsTheStaticPolicyWithNiceFromMinus20To0() throws Exception {
+        DaemonConfig flink = config(FLINK, SchedulingMode.STATIC, new HandSetPriority("interpolation", "Source: source"));
+
+        assertThat(flink.yaml()).contains("""
+                    policy: static
+                    period: 1000ms
+                    translator: nice
+                    # The hand-set priority: heaviest operator nice -20, the source -10, every other thread 0.
+                    settings:
+                      priorities: {"interpolation": 2, "Source: source": 1}
+                      default: 0
+                    translator-settings: {highest: -20, lowest: 0}
+                """);
+        assertValid(config(STORM, SchedulingMode.STATIC, new HandSetPriority("interpolation", "source")));
+        assertValid(flink);
+    }
+
+    @Test
+    void aHeaviestOperatorThatIsTheSourceGetsOnePriority() {
+        assertThat(config(STORM, SchedulingMode.STATIC, new HandSetPriority("source", "source")).yaml())
+                .contains("priorities: {\"source\": 2}");
+    }
+
+    @Test
+    void theStaticModeNeedsTheHandSetPriorityAndTheOthersIgnoreIt() throws Exception {
+        assertThatThrownBy(() -> config(STORM, SchedulingMode.STATIC, null))
+                .hasMessage("the STATIC mode needs the query's hand-set priority");
+        DaemonConfig mod = config(STORM, SchedulingMode.LACHESIS_MOD, new HandSetPriority("parse", "source"));
+
+        assertThat(mod.yaml()).doesNotContain("priorities").doesNotContain("translator-settings");
+        assertValid(mod);
+    }
+
+    @Test
+    void theDrainModesAreTheDrainPolicyThroughNiceAndThroughRt() {
+        String nice = config(STORM, SchedulingMode.LACHESIS_DRAIN, null).yaml();
+        String rt = config(STORM, SchedulingMode.LACHESIS_DRAIN_RT, null).yaml();
+
+        assertThat(nice).contains("  - name: lachesis-drain\n    policy: drain\n    period: 1000ms\n    translator: nice\n");
+        assertThat(rt).as("the rt translator with its watchdog's defaults, the safety net a user gets")
+                .contains("  - name: lachesis-drain-rt\n    policy: drain\n    period: 1000ms\n    translator: rt\n")
+                .doesNotContain("translator-settings");
+    }
+
+    /** {@code lachesis validate} accepts the file, with the real drivers, policies and translators. */
+    private void assertValid(DaemonConfig config) throws Exception {
+        Path file = config.writeTo(dir.resolve(config.mode().fileName() + ".yaml"));
+        CommandLine cli = LachesisCommand.commandLine(Environment.system());
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+
+        int exit = cli.execute("validate", "--config", file.toString());
+
+        assertThat(exit).as("validate %s: %s%s", file.getFileName(), err, config.yaml()).isZero();
+    }
+}

@@ -1,0 +1,86 @@
+package dev.lachesis.experiments.sweep;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lachesis.experiments.measure.LatencyHistogram;
+import dev.lachesis.experiments.measure.SinkReport;
+import dev.lachesis.experiments.mode.SchedulingMode;
+import dev.lachesis.experiments.report.Metric;
+import dev.lachesis.experiments.report.OperatorMeasurement;
+import dev.lachesis.experiments.report.RunMeasurement;
+import dev.lachesis.experiments.report.SweepCsv;
+import dev.lachesis.experiments.run.PhaseResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MeasurementFilesTest {
+    @TempDir
+    Path dir;
+
+    /** One second at the sink: {@code tuples} tuples of 2 s end to end, {@code emitted} records at the source. */
+    private static SinkReport second(long endMillis, int tuples, OptionalLong emitted) {
+        LatencyHistogram latency = new LatencyHistogram();
+        LatencyHistogram endToEnd = new LatencyHistogram();
+        for (int i = 0; i < tuples; i++) {
+            latency.record(1_000);
+            endToEnd.record(2_000_000);
+        }
+        return new SinkReport(endMillis, latency, endToEnd, emitted);
+    }
+
+    @Test
+    void writesATrialAsTheReportReadsItBackAndEverySecondOfItsSinkReports() throws Exception {
+        List<SinkReport> seconds = List.of(second(1_000, 50, OptionalLong.of(900)), second(2_000, 100, OptionalLong.of(120)),
+                second(3_000, 100, OptionalLong.of(110)));
+        LatencyHistogram latency = new LatencyHistogram();
+        LatencyHistogram endToEnd = new LatencyHistogram();
+        seconds.subList(1, 3).forEach(s -> {
+            latency.add(s.latency());
+            endToEnd.add(s.endToEnd());
+        });
+        TrialResult result = new TrialResult(new Trial(14000, SchedulingMode.STATIC, 2),
+                new PhaseResult("STATIC", 2, latency, endToEnd, OptionalLong.of(230)), -0.01, -0.083, 1.5,
+                Map.of("join", new TrialResult.OperatorStats(32000, -20, "nice", 0.31, "nice -20")),
+                0.004, 0.97, 5.0, 9.0, 2, 70.5, List.of(), 1_000, seconds);
+
+        try (MeasurementFiles files = new MeasurementFiles(dir, "storm", "etl", "park")) {
+            files.add(result);
+        }
+
+        RunMeasurement run = SweepCsv.readMeasurements(dir.resolve(MeasurementFiles.MEASUREMENTS)).get(0);
+        assertThat(run.value(Metric.THROUGHPUT)).isEqualTo(100.0);
+        assertThat(run.value(Metric.SOURCE_THROUGHPUT)).isEqualTo(115.0);
+        assertThat(run.value(Metric.E2E_MEAN_MS)).isEqualTo(2000.0);
+        assertThat(run.value(Metric.SPE_CPU_SHARE)).isEqualTo(0.97);
+        assertThat(run.value(Metric.SOURCE_HALF_CHANGE)).isEqualTo(-0.083);
+        assertThat(Files.readAllLines(dir.resolve(MeasurementFiles.OPERATORS))).containsExactly(
+                MeasurementFiles.OPERATORS_HEADER, "storm,etl,park,14000,STATIC,2,join,32000,-20,nice,0.310000,nice -20");
+        assertThat(Files.readAllLines(dir.resolve(MeasurementFiles.SECONDS))).hasSize(4)
+                .contains("storm,etl,park,14000,STATIC,2,1000,0,50,900," + MeasurementFiles.number(
+                        seconds.get(0).endToEnd().quantileMicros(0.5) / 1000))
+                .anyMatch(l -> l.startsWith("storm,etl,park,14000,STATIC,2,3000,1,100,110,"));
+    }
+
+    @Test
+    void quotesAnOperatorNameThatHoldsACommaOrAQuoteAndReadsItBackWhole() throws Exception {
+        String flinkName = "Window(TumblingEventTimeWindows(1000), EventTimeTrigger, \"avg\")";
+        TrialResult result = new TrialResult(new Trial(44000, SchedulingMode.OS, 1),
+                new PhaseResult("OS", 1, new LatencyHistogram(), new LatencyHistogram(), OptionalLong.empty()), 0, 0,
+                0, Map.of(flinkName, new TrialResult.OperatorStats(12, Double.NaN, "none", 0.5, "other 0")),
+                Double.NaN, 0.99, Double.NaN, Double.NaN, 0, Double.NaN, List.of(), 0, List.of());
+
+        try (MeasurementFiles files = new MeasurementFiles(dir, "flink", "etl", "none")) {
+            files.add(result);
+        }
+
+        assertThat(SweepCsv.readOperators(dir.resolve(MeasurementFiles.OPERATORS)))
+                .extracting(OperatorMeasurement::operator).containsExactly(flinkName);
+        assertThat(Files.readAllLines(dir.resolve(MeasurementFiles.OPERATORS)).get(1))
+                .contains(",\"Window(TumblingEventTimeWindows(1000), EventTimeTrigger, \"\"avg\"\")\",");
+    }
+}
