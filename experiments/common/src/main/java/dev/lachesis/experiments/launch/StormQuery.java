@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
 public enum StormQuery {
     /** {@code source → light → heavy (×2) → sink}, a rate-limited spout; the heavy bolt saturates first. */
     PIPELINE(false, Optional.empty()),
-    /** Parallel operators of uneven cost behind a split; {@code heavy} measured heaviest ({@code FanoutTopology.HEAVIEST}). */
+    /** Parallel operators of uneven cost behind a split; {@code heavy} heaviest ({@code FanoutTopology.HEAVIEST}). */
     FANOUT(true, Optional.of(new HandSetPriority("heavy", "source"))),
     /** A source that publishes nothing before a long chain; {@code heavy} heaviest ({@code ChainTopology.HEAVIEST}). */
     CHAIN(false, Optional.of(new HandSetPriority("heavy", "source"))),

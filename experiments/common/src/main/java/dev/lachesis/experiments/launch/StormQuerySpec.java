@@ -83,6 +83,7 @@ public record StormQuerySpec(StormQuery query, String topologyName, double tuple
                 output.accept(line);
             }
         };
-        return ChildJvm.startWithOwnTmpdir(launcher, build.classPath(), jvmOptions, LOCAL_CLUSTER, args, READY, notReady);
+        return ChildJvm.startWithOwnTmpdir(launcher, build.classPath(), jvmOptions, LOCAL_CLUSTER, args, READY,
+                notReady);
     }
 }

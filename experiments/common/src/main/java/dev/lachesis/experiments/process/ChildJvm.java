@@ -18,10 +18,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A Java program run in its own JVM, with this JVM's class path or a given one (an SPE's, which this
- * JVM does not carry), the way experiments and end-to-end tests run an SPE next to the daemon. Its standard output is read line by line: the first line
- * starting with a given marker completes {@link #awaitLine}, and every line is passed on to a
- * consumer. {@link #close()} sends SIGTERM, waits a grace period, then SIGKILL, so a child never
- * outlives its owner's {@code finally} block.
+ * JVM does not carry), the way experiments and end-to-end tests run an SPE next to the daemon. Its
+ * standard output is read line by line: the first line starting with a given marker completes
+ * {@link #awaitLine}, and every line is passed on to a consumer. {@link #close()} sends SIGTERM,
+ * waits a grace period, then SIGKILL, so a child never outlives its owner's {@code finally} block.
  *
  * <p>A JVM {@link #startWithOwnTmpdir started with a java.io.tmpdir of its own} has that
  * directory deleted by {@link #close()} once it has ended, however it ended: a Storm

@@ -100,8 +100,9 @@ public final class DemoCommand implements Callable<Integer> {
                         + "bloom-filter -> interpolation -> join -> annotate -> csv-to-senml -> publish, sink)%n"
                         + "  on CPU %s at %s records/s%s.%n"
                         + "  Each half: %d s, the first %d s not measured. The store and the daemon run on CPU %s.%n",
-                spe.equals("flink") ? "Flink" : "Storm", settings.speCpus(), LiveTable.number(settings.rate()), rate == null ? " (the default, beyond what one core of "
-                        + "our test machine sustains; change it with --rate)" : "", settings.phase().toSeconds(),
+                spe.equals("flink") ? "Flink" : "Storm", settings.speCpus(), LiveTable.number(settings.rate()),
+                rate == null ? " (the default, beyond what one core of our test machine sustains; change it with --rate)"
+                        : "", settings.phase().toSeconds(),
                 settings.warmUp().toSeconds(), settings.otherCpus());
         out.flush();
 

@@ -184,7 +184,8 @@ final class DemoRun implements AutoCloseable {
 
     /** How many rounds the daemon ran and how many of the query's threads are real-time as the half ends. */
     private void printRealTime(SchedulingMode mode, long queryPid, int rounds) {
-        List<ThreadSched> realTime = ThreadSched.allOf(queryPid).values().stream().filter(ThreadSched::isRealTime).toList();
+        List<ThreadSched> realTime = ThreadSched.allOf(queryPid).values().stream().filter(ThreadSched::isRealTime)
+                .toList();
         IntSummaryStatistics priorities = realTime.stream().mapToInt(ThreadSched::rtPriority).summaryStatistics();
         String range = realTime.isEmpty() ? "" : " (RT priorities " + priorities.getMin() + "-" + priorities.getMax() + ")";
         out.printf("%s ends: the daemon ran %d rounds%s; %d %s threads run real-time now%s%n", mode.label(), rounds,
