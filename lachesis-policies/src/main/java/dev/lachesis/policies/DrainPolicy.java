@@ -44,8 +44,10 @@ import org.slf4j.LoggerFactory;
  * query's median, where ranking it last starves the query's input (measured on Storm), never above
  * its top operator. Beyond saturation a backlog outside the SPE grows without bound; ranked by it
  * alone, a source on Flink sat at nice −20 with every other operator squeezed to 19 (intake ×0.90 of
- * the kernel's over 300 s), and capped at the query's top operator it still sat at −20, using twice
- * the kernel's CPU share for 12% less intake (60 s after a 120-s warm-up). A
+ * the kernel's over 300 s); capped at the query's top operator it still sat at −20, with twice the
+ * kernel's share of the core, for ×0.90 of its intake; capped at its consumers it ranks with parse
+ * and DRAIN's intake is ×1.03 of the kernel's and ×1.04 of QS's (60-s windows after a 120-s warm-up,
+ * 3 repetitions, experiments/results/issue18). A
  * source that publishes no backlog is ranked {@linkplain Rating#neutral(Map) neutrally}, at its
  * query's median: the SPE does not show how much work waits for it. The log says once per source
  * which rule ranks it.

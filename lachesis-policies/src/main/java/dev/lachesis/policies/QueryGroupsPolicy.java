@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.Set;
 
@@ -108,7 +109,7 @@ public final class QueryGroupsPolicy implements Policy {
         private static final String RANGE = "must be a relative share from 1 to 10000 (the span of cgroup v2's cpu.weight)";
 
         public Settings {
-            defaultPriority = defaultPriority == null ? 1.0 : defaultPriority;
+            defaultPriority = Objects.requireNonNullElse(defaultPriority, 1.0);
             priorities = priorities == null ? Map.of() : Map.copyOf(priorities);
         }
 

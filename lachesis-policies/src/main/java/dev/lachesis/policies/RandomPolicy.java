@@ -6,6 +6,7 @@ import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.spi.SpeRound;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
@@ -67,8 +68,8 @@ public final class RandomPolicy extends ThreadRatingPolicy {
      */
     public record Settings(Double min, Double max) implements ValidatedSettings {
         public Settings {
-            min = min == null ? 0.0 : min;
-            max = max == null ? 1.0 : max;
+            min = Objects.requireNonNullElse(min, 0.0);
+            max = Objects.requireNonNullElse(max, 1.0);
         }
 
         @Override

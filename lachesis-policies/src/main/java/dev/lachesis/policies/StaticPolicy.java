@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -94,7 +95,7 @@ public final class StaticPolicy extends ThreadRatingPolicy {
             implements ValidatedSettings {
         public Settings {
             priorities = priorities == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(priorities));
-            defaultPriority = defaultPriority == null ? 0.0 : defaultPriority;
+            defaultPriority = Objects.requireNonNullElse(defaultPriority, 0.0);
         }
 
         @Override

@@ -38,6 +38,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -241,7 +242,7 @@ public final class CgroupTranslator implements Translator {
             LOG.info("{}: created cgroup {}", name, dir);
         }
         if (hierarchy.version() == CgroupVersion.V2) {
-            Path parent = dir.getParent();
+            Path parent = Objects.requireNonNull(dir.getParent(), "a cgroup under the mount has a parent");
             kernel.writeControlFile(parent.resolve("cgroup.subtree_control"), "+cpu");
             if (scheduleGroup) {
                 kernel.writeControlFile(dir.resolve("cgroup.type"), "threaded");

@@ -8,7 +8,7 @@ import java.util.List;
  * {@code policies[1].period (lachesis.yaml:14) was '0s' but must be at least 10ms}. The CLI prints
  * the message as it is and exits with code 2.
  */
-public class ConfigException extends Exception {
+public final class ConfigException extends Exception {
     private final List<String> problems;
 
     public ConfigException(String problem) {

@@ -21,8 +21,11 @@ import java.util.Map;
  * there is nothing to restore. Stateless.
  */
 public final class JournalLocation {
+    /** Where root's runtime files go, and the directory of its default, which may have to be created there. */
+    private static final Path RUN_PARENT = Path.of("/run");
+    private static final Path RUN_DIR = RUN_PARENT.resolve("lachesis");
     /** The default for root when systemd names no runtime directory. */
-    public static final Path RUN = Path.of("/run/lachesis/journal");
+    public static final Path RUN = RUN_DIR.resolve("journal");
     /** How the default is chosen, for {@code --journal}'s help. */
     public static final String DEFAULT_DESCRIPTION =
             "$RUNTIME_DIRECTORY/journal, else /run/lachesis/journal (root), else $XDG_RUNTIME_DIR/lachesis/journal";
@@ -38,7 +41,7 @@ public final class JournalLocation {
 
     /** The default for this process, from its environment. */
     public static Path defaultPath() {
-        return defaultPath(System.getenv(), Files.isWritable(RUN.getParent()) || Files.isWritable(RUN.getParent().getParent()),
+        return defaultPath(System.getenv(), Files.isWritable(RUN_DIR) || Files.isWritable(RUN_PARENT),
                 Path.of(System.getProperty("java.io.tmpdir")), System.getProperty("user.name"));
     }
 

@@ -375,8 +375,8 @@ public final class SchedulerLoop implements AutoCloseable {
             }
             return;
         }
-        stopping = true;
         synchronized (wakeUp) {
+            stopping = true;
             wakeUp.notifyAll();
         }
         Thread t = thread;

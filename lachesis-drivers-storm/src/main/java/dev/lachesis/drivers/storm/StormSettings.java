@@ -4,6 +4,7 @@ import dev.lachesis.core.config.SettingsCheck;
 import dev.lachesis.core.config.ValidatedSettings;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -25,7 +26,7 @@ public record StormSettings(Integer version, String graphitePrefix, String host,
     private static final Set<String> WAIT_STRATEGIES = Set.of("park", "progressive", "unknown");
 
     public StormSettings {
-        version = version == null ? 2 : version;
+        version = Objects.requireNonNullElse(version, 2);
         graphitePrefix = graphitePrefix != null ? graphitePrefix : version == 1 ? "Storm" : "";
         host = host == null ? "*" : host;
         window = window == null ? Duration.ofSeconds(5) : window;

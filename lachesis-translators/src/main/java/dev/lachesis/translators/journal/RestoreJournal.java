@@ -135,7 +135,7 @@ public final class RestoreJournal implements AutoCloseable {
         return file;
     }
 
-    private void load() throws IOException {
+    private synchronized void load() throws IOException {
         List<String> lines;
         try (SeekableByteChannel ch = Files.newByteChannel(file, StandardOpenOption.READ, JournalTrust.NOFOLLOW)) {
             lines = new String(Channels.newInputStream(ch).readAllBytes(), StandardCharsets.UTF_8).lines().toList();

@@ -104,7 +104,7 @@ public final class FileReplayReader implements Runnable {
             if (read < 0) {
                 if (!follow) {
                     if (line.length() > 0 && isOurs(lineNumber) && share++ >= firstSequence) {
-                        handOver(line.toString(), share - 1, handed++);
+                        handOver(line.toString(), share - 1, handed);
                     }
                     return;
                 }

@@ -7,6 +7,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Objects;
 
 /**
  * Where a file source instance keeps the first sequence number not yet acknowledged, so a
@@ -58,7 +59,8 @@ public final class ProgressFile {
     /** Stores {@code firstUnacked}, replacing the previous value atomically. */
     public void write(long firstUnacked) {
         try {
-            Files.createDirectories(path.toAbsolutePath().getParent());
+            Path directory = Objects.requireNonNull(path.toAbsolutePath().getParent(), "a progress file has a directory");
+            Files.createDirectories(directory);
             Path temporary = path.resolveSibling(path.getFileName() + ".tmp");
             Files.writeString(temporary, Long.toString(firstUnacked), StandardCharsets.UTF_8);
             try {

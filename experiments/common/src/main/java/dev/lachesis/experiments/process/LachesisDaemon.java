@@ -94,11 +94,19 @@ public final class LachesisDaemon implements AutoCloseable {
         return process.exitValue();
     }
 
-    /** Stops it unless it has ended. Idempotent. */
+    /**
+     * Stops it unless it has ended. Idempotent. Interrupted while it restores, it kills the daemon and
+     * keeps the interrupt.
+     */
     @Override
-    public void close() throws IOException, InterruptedException {
+    public void close() throws IOException {
         if (process.isAlive()) {
-            stop();
+            try {
+                stop();
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * How the embedded store listens and how much it keeps: {@code metrics.settings} when
@@ -44,11 +45,11 @@ public record EmbeddedStoreConfig(String bindAddress, Integer carbonPort, Intege
     private static final int BYTES_PER_POINT = 16;
 
     public EmbeddedStoreConfig {
-        bindAddress = bindAddress == null ? DEFAULT_BIND_ADDRESS : bindAddress;
-        carbonPort = carbonPort == null ? DEFAULT_CARBON_PORT : carbonPort;
-        httpPort = httpPort == null ? DEFAULT_HTTP_PORT : httpPort;
-        maxSeries = maxSeries == null ? DEFAULT_MAX_SERIES : maxSeries;
-        retention = retention == null ? DEFAULT_RETENTION : retention;
+        bindAddress = Objects.requireNonNullElse(bindAddress, DEFAULT_BIND_ADDRESS);
+        carbonPort = Objects.requireNonNullElse(carbonPort, DEFAULT_CARBON_PORT);
+        httpPort = Objects.requireNonNullElse(httpPort, DEFAULT_HTTP_PORT);
+        maxSeries = Objects.requireNonNullElse(maxSeries, DEFAULT_MAX_SERIES);
+        retention = Objects.requireNonNullElse(retention, DEFAULT_RETENTION);
     }
 
     /** The defaults. */

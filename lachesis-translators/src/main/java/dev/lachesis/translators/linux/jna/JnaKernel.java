@@ -118,7 +118,7 @@ public final class JnaKernel implements Kernel {
             return libc.gettid();
         }
         try {
-            return Integer.parseInt(Files.readSymbolicLink(Path.of("/proc/thread-self")).getFileName().toString());
+            return Integer.parseInt(String.valueOf(Files.readSymbolicLink(Path.of("/proc/thread-self")).getFileName()));
         } catch (IOException | NumberFormatException e) {
             throw new IllegalStateException("cannot read this thread's id from /proc/thread-self", e);
         }

@@ -69,7 +69,8 @@ public class FileReplaySpout extends BaseRichSpout {
     private transient AckedPrefix acked;
     private transient ProgressFile progress;
     private transient long progressWrittenAt;
-    private transient long progressWritten;
+    /** Volatile: close() may run on another thread than the executor's. */
+    private transient volatile long progressWritten;
 
     /** @param settings the file, its rate, the buffer's cap and where progress is kept */
     public FileReplaySpout(FileReplaySettings settings) {
