@@ -89,11 +89,25 @@ final class LiveTable {
             String set = applies ? t.path("mechanism").asText() + " " + t.path("value").asLong() : "(plans only)";
             String applied = ThreadSched.of(t.path("pid").asLong(), t.path("tid").asLong()).map(ThreadSched::label)
                     .orElse("gone");
-            String operator = t.path("operator").isNull() ? "-" : component(t.path("operator").asText("-"));
-            rows.add(new Row(operator, t.path("thread").asText(), t.path("kind").asText(), queue, size,
+            rows.add(new Row(operatorLabel(t), t.path("thread").asText(), t.path("kind").asText(), queue, size,
                     t.path("priority").asDouble(), set, applied));
         }
         return rows;
+    }
+
+    /**
+     * The operator as a user names it: its name with its parallel index ({@code join/0} for a Flink
+     * subtask whose id is {@code 5d66…/0}), or, in a round that names none, the last part of its id.
+     */
+    private static String operatorLabel(JsonNode thread) {
+        if (!thread.path("operator").isTextual()) {
+            return "-";
+        }
+        String name = thread.path("operatorName").asText("");
+        if (name.isEmpty()) {
+            return component(thread.path("operator").asText());
+        }
+        return thread.path("instance").isNumber() ? name + "/" + thread.path("instance").asInt() : name;
     }
 
     /** {@code heavy/3-3} for the operator id {@code lachesis-demo-1-1795436622/heavy/3-3}: the query is known. */

@@ -41,6 +41,21 @@ class LiveTableTest {
         assertThat(lines[2]).contains("flush-tuple-timer", "timer", "0 rt-floor", "rr 1");
     }
 
+    /** A Flink subtask, whose id is the job vertex's hash: the table shows the operator's name instead. */
+    @Test
+    void namesAFlinkOperatorByItsNameNotItsId() {
+        String flink = """
+                {"startedAt":"2026-11-23T10:15:30Z","durationMs":2.5,"outcome":"OK","threads":[{"spe":"flink",\
+                "pid":%1$d,"tid":%1$d,"thread":"join (1/1)#0","query":"efe9","operator":"46f8730428df/0",\
+                "queryName":"lachesis-etl","operatorName":"join","instance":0,"kind":"main","policy":"mod-rt",\
+                "translator":"rt","mechanism":"rr","group":null,"metrics":{"queue-size":101.0},"priority":101.0,\
+                "value":28}]}""".formatted(PID);
+
+        String row = print(flink, flink, true).split("\n")[1];
+
+        assertThat(row).startsWith("  join/0 ").contains("join (1/1)#0", "101 in", "rr 28").doesNotContain("46f87");
+    }
+
     @Test
     void aRoundThatListsNoThreadShowsTheLastThatDid() {
         assertThat(print(EMPTY, ROUND, true)).contains("last round applied nothing", "heavy/3-3");
