@@ -56,7 +56,7 @@ final class LiveTable {
         }
         rows.sort(Comparator.comparing((Row r) -> !r.kind().equals("main")).thenComparing(r -> -r.queueSize())
                 .thenComparing(Row::thread));
-        String format = "  %-12s %-34s %-6s %14s %9s %-13s %-10s%n";
+        String format = "  %-16s %-34s %-6s %14s %9s %-13s %-10s%n";
         out.printf(format, "OPERATOR", "THREAD", "KIND", "QUEUE", "PRIORITY", "SET", "APPLIED");
         for (Row r : rows.subList(0, Math.min(MAX_ROWS, rows.size()))) {
             out.printf(format, r.operator(), cut(r.thread(), 34), r.kind(), r.queue(), number(r.priority()), r.set(),
