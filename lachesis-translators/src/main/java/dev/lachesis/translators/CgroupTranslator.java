@@ -1,6 +1,5 @@
 package dev.lachesis.translators;
 
-import dev.lachesis.core.logging.OnceLog;
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.proc.TaskStat;
@@ -11,20 +10,16 @@ import dev.lachesis.core.schedule.ScheduleGroup;
 import dev.lachesis.core.schedule.ThreadPriority;
 import dev.lachesis.core.spi.TranslatedThread;
 import dev.lachesis.core.spi.TranslationPlan;
-import dev.lachesis.core.spi.Translator;
 import dev.lachesis.core.spi.TranslatorException;
 import dev.lachesis.translators.cgroup.CgroupHierarchy;
 import dev.lachesis.translators.cgroup.CgroupVersion;
 import dev.lachesis.translators.cgroup.RtBudgets;
 import dev.lachesis.translators.journal.OriginalSettings;
 import dev.lachesis.translators.journal.RestoreJournal;
-import dev.lachesis.translators.journal.Restorer;
-import dev.lachesis.translators.journal.ThreadIdentity;
 import dev.lachesis.translators.kernel.Kernel;
 import dev.lachesis.translators.kernel.KernelException;
 import dev.lachesis.translators.kernel.NotPermittedException;
 import dev.lachesis.translators.kernel.SchedPolicy;
-import dev.lachesis.translators.kernel.ThreadGoneException;
 import dev.lachesis.translators.normalise.ExponentialSmoother;
 import dev.lachesis.translators.normalise.IntRange;
 import dev.lachesis.translators.normalise.Normaliser;
@@ -41,7 +36,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,42 +47,24 @@ import org.slf4j.LoggerFactory;
  * domain, the root group, first receives the whole process through {@code cgroup.procs}). Groups are
  * journalled before they are created and removed on {@link #close()}, after every thread went back
  * to its original group. An RT thread only moves into a group with an RT budget (v1): the root
- * group's budget is shared evenly by the groups created ({@link RtBudgets}). Apply and close are serialised.
+ * group's budget is shared evenly by the groups created ({@link RtBudgets}). Apply and close are serialised
+ * ({@link JournallingTranslator}).
  */
-public final class CgroupTranslator implements Translator {
+public final class CgroupTranslator extends JournallingTranslator {
     private static final Logger LOG = LoggerFactory.getLogger(CgroupTranslator.class);
 
-    private record Placed(ThreadIdentity identity, String group) {
-    }
-
-    private final String name;
-    private final Kernel kernel;
-    private final ProcFs proc;
-    private final CgroupHierarchy hierarchy;
-    private final RestoreJournal journal;
-    private final Restorer restorer;
     private final String root;
     private final Normaliser normaliser;
     private final IntRange range;
     private final ExponentialSmoother<String> smoother;
     private final RtBudgets budgets;
-    private final OnceLog reported = new OnceLog(LOG);
-    private final List<AppliedScheduleListener> listeners = new CopyOnWriteArrayList<>();
     private final Map<String, Long> weights = new HashMap<>();
-    private final Map<ThreadRef, Placed> placed = new LinkedHashMap<>();
     private final Set<String> readyGroups = new HashSet<>();
     private final Set<Integer> processesInDomain = new HashSet<>();
-    private final Map<Integer, Long> processStarts = new HashMap<>();
-    private boolean closed;
 
     public CgroupTranslator(String name, CgroupTranslatorSettings settings, CgroupSettings cgroupSettings,
                             Kernel kernel, ProcFs proc, CgroupHierarchy hierarchy, RestoreJournal journal) {
-        this.name = name;
-        this.kernel = kernel;
-        this.proc = proc;
-        this.hierarchy = hierarchy;
-        this.journal = journal;
-        this.restorer = new Restorer(kernel, proc);
+        super(name, kernel, proc, hierarchy, journal);
         this.root = cgroupSettings.root();
         this.normaliser = settings.normaliser();
         this.range = settings.range();
@@ -99,10 +75,6 @@ public final class CgroupTranslator implements Translator {
     @Override
     public ScheduleForm accepts() {
         return ScheduleForm.GROUPING;
-    }
-
-    public void addListener(AppliedScheduleListener listener) {
-        listeners.add(listener);
     }
 
     /** The cgroup path of schedule group {@code id}. */
@@ -124,26 +96,23 @@ public final class CgroupTranslator implements Translator {
                 out.add(new TranslatedThread(t, groupPath(groups.get(i).id()), values[i]));
             }
         }
-        return new TranslationPlan(name, hierarchy.version().weightFile(), out);
+        return new TranslationPlan(name, cgroups.version().weightFile(), out);
     }
 
+    /** Creates the root and every schedule group (journalled first) and writes the weights that changed. */
     @Override
-    public synchronized TranslationPlan apply(TranslationPlan plan) throws TranslatorException {
-        if (closed) {
-            throw new IllegalStateException(name + " is closed");
-        }
-        List<String> problems = new ArrayList<>();
+    protected void prepare(TranslationPlan plan) throws TranslatorException {
         Map<String, Long> groupWeights = new LinkedHashMap<>();
         for (TranslatedThread t : plan.threads()) {
             groupWeights.putIfAbsent(t.group(), t.value());
         }
         try {
-            journal.recordHierarchy(hierarchy.version().name(), hierarchy.mount());
+            journal.recordHierarchy(cgroups.version().name(), cgroups.mount());
             prepareGroup(root, false);
             for (Map.Entry<String, Long> g : groupWeights.entrySet()) {
                 prepareGroup(g.getKey(), true);
                 if (!g.getValue().equals(weights.get(g.getKey()))) {
-                    kernel.writeControlFile(hierarchy.dir(g.getKey()).resolve(hierarchy.version().weightFile()),
+                    kernel.writeControlFile(cgroups.dir(g.getKey()).resolve(cgroups.version().weightFile()),
                             Long.toString(g.getValue()));
                     weights.put(g.getKey(), g.getValue());
                 }
@@ -152,77 +121,41 @@ public final class CgroupTranslator implements Translator {
             throw new TranslatorException(name + ": cannot write the restore journal " + journal.file() + " (" + e
                     + "); no group was created or changed", e);
         } catch (NotPermittedException e) {
-            throw new TranslatorException(name + ": " + e.getMessage() + ": " + PermissionAdvice.forCgroups(), e);
+            throw new TranslatorException(name + ": " + e.getMessage() + ": " + permissionAdvice(), e);
         } catch (KernelException e) {
-            throw new TranslatorException(name + ": cannot set up the cgroup " + root + " under " + hierarchy.mount()
+            throw new TranslatorException(name + ": cannot set up the cgroup " + root + " under " + cgroups.mount()
                     + ": " + e.getMessage(), e);
         }
+    }
 
-        List<TranslatedThread> current = new ArrayList<>();
-        List<TranslatedThread> moving = new ArrayList<>();
-        Map<ThreadRef, OriginalSettings> fresh = new HashMap<>();
-        Map<Integer, Boolean> processOk = new HashMap<>();
-        for (TranslatedThread t : plan.threads()) {
-            ThreadRef ref = t.entry().thread().ref();
-            if (!processOk.computeIfAbsent(ref.pid(), this::checkProcess)) {
-                continue;
-            }
-            Placed before = placed.get(ref);
-            if (before != null && before.group().equals(t.group())) {
-                current.add(t);
-                continue;
-            }
-            if (before == null) {
-                Optional<OriginalSettings> original = OriginalSettings.capture(proc, hierarchy, ref, processStarts.get(ref.pid()));
-                if (original.isEmpty()) {
-                    continue;
-                }
-                fresh.put(ref, original.get());
-            }
-            moving.add(t);
+    /** A thread in the right group stays there: a new weight is written to the group, not per thread. */
+    @Override
+    protected boolean unchanged(Applied before, TranslatedThread now) {
+        return before.setting().group().equals(now.group());
+    }
+
+    /** Moves the thread into its group, giving the group an RT budget first when the thread is real-time. */
+    @Override
+    protected void set(TranslatedThread thread) throws KernelException, TranslatorException {
+        ThreadRef ref = thread.entry().thread().ref();
+        if (isRealTime(ref)) {
+            budgets.ensure(thread.group());
         }
-        try {
-            journal.recordThreads(fresh.values());
-            journal.compactIfLarge(id -> id.isAlive(proc));
-        } catch (IOException e) {
-            throw new TranslatorException(name + ": cannot write the restore journal " + journal.file() + " (" + e
-                    + "); no thread was moved", e);
+        if (cgroups.version() == CgroupVersion.V2 && processesInDomain.add(ref.pid())) {
+            kernel.writeControlFile(cgroups.dir(root).resolve("cgroup.procs"), Integer.toString(ref.pid()));
         }
-        int refused = 0;
-        String refusal = null;
-        for (TranslatedThread t : moving) {
-            ThreadRef ref = t.entry().thread().ref();
-            ThreadIdentity identity = fresh.containsKey(ref) ? fresh.get(ref).identity() : placed.get(ref).identity();
-            try {
-                if (isRealTime(ref)) {
-                    budgets.ensure(t.group());
-                }
-                move(ref, t.group());
-                placed.put(ref, new Placed(identity, t.group()));
-                current.add(t);
-            } catch (ThreadGoneException e) {
-                placed.remove(ref);
-            } catch (NotPermittedException e) {
-                refused++;
-                refusal = e.getMessage();
-            } catch (KernelException e) {
-                problems.add("moving threads into " + t.group() + " failed: " + e.getMessage().replaceAll("\"\\d+\"", "\"<tid>\""));
-            } catch (TranslatorException e) {
-                problems.add(e.getMessage());
-            }
-        }
-        TranslationPlan asApplied = new TranslationPlan(name, plan.mechanism(), current);
-        report(asApplied, moving.size());
-        if (refused > 0 && reported.first("EPERM")) {
-            throw new TranslatorException(name + ": the kernel refused to move " + refused + " threads (" + refusal + "): "
-                    + PermissionAdvice.forCgroups());
-        }
-        for (String p : problems) {
-            if (reported.first(p)) {
-                throw new TranslatorException(name + ": " + p);
-            }
-        }
-        return asApplied;
+        kernel.writeControlFile(cgroups.dir(thread.group()).resolve(cgroups.version().threadsFile()),
+                Integer.toString(ref.tid()));
+    }
+
+    @Override
+    protected String permissionAdvice() {
+        return PermissionAdvice.forCgroups();
+    }
+
+    @Override
+    protected void forgetProcess(int pid) {
+        processesInDomain.remove(pid);
     }
 
     private boolean isRealTime(ThreadRef ref) {
@@ -235,13 +168,13 @@ public final class CgroupTranslator implements Translator {
         if (readyGroups.contains(group)) {
             return;
         }
-        Path dir = hierarchy.dir(group);
+        Path dir = cgroups.dir(group);
         if (!Files.isDirectory(dir)) {
             journal.recordGroupCreated(dir);
             kernel.makeGroup(dir);
             LOG.info("{}: created cgroup {}", name, dir);
         }
-        if (hierarchy.version() == CgroupVersion.V2) {
+        if (cgroups.version() == CgroupVersion.V2) {
             Path parent = Objects.requireNonNull(dir.getParent(), "a cgroup under the mount has a parent");
             kernel.writeControlFile(parent.resolve("cgroup.subtree_control"), "+cpu");
             if (scheduleGroup) {
@@ -251,69 +184,26 @@ public final class CgroupTranslator implements Translator {
         readyGroups.add(group);
     }
 
-    private void move(ThreadRef ref, String group) throws KernelException {
-        if (hierarchy.version() == CgroupVersion.V2 && processesInDomain.add(ref.pid())) {
-            kernel.writeControlFile(hierarchy.dir(root).resolve("cgroup.procs"), Integer.toString(ref.pid()));
-        }
-        kernel.writeControlFile(hierarchy.dir(group).resolve(hierarchy.version().threadsFile()), Integer.toString(ref.tid()));
-    }
-
-    private boolean checkProcess(int pid) {
-        Optional<Long> start = proc.processStat(pid).map(TaskStat::startTimeTicks);
-        Long known = start.isPresent() ? processStarts.put(pid, start.get()) : processStarts.remove(pid);
-        if (start.isEmpty() || (known != null && !known.equals(start.get()))) {
-            placed.keySet().removeIf(r -> r.pid() == pid);
-            processesInDomain.remove(pid);
-        }
-        return start.isPresent();
-    }
-
-    private void report(TranslationPlan asApplied, int moved) {
-        if (LOG.isDebugEnabled()) {
-            LOG.debug("{}: {} threads, {} moved", name, asApplied.threads().size(), moved);
-            for (TranslatedThread t : asApplied.threads()) {
-                LOG.debug("{}: {} '{}' raw {} -> {} {}={}", name, t.entry().thread().ref(),
-                        t.entry().thread().thread().name(), t.entry().priority(), t.group(),
-                        hierarchy.version().weightFile(), t.value());
-            }
-        }
-        for (AppliedScheduleListener l : listeners) {
-            try {
-                l.applied(asApplied);
-            } catch (RuntimeException e) {
-                LOG.warn("{}: a schedule listener failed: {}", name, e.toString());
-            }
-        }
-    }
-
     /** Moves every thread it placed back to its original group, removes the groups it created, restores budgets. */
     @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
+    protected boolean restoreTouched() {
         boolean ok = true;
         Set<Integer> restoredProcesses = new LinkedHashSet<>();
-        for (Placed p : placed.values()) {
-            Optional<OriginalSettings> original = journal.original(p.identity());
+        for (Applied a : applied.values()) {
+            Optional<OriginalSettings> original = journal.original(a.identity());
             if (original.isEmpty()) {
                 continue;
             }
-            if (hierarchy.version() == CgroupVersion.V2 && !restoredProcesses.add(p.identity().pid())) {
+            if (cgroups.version() == CgroupVersion.V2 && !restoredProcesses.add(a.identity().pid())) {
                 continue;
             }
-            ok &= restorer.restoreCgroup(original.get(), hierarchy);
+            ok &= restorer.restoreCgroup(original.get(), cgroups);
         }
         List<Path> created = journal.createdGroups();
         ok &= restorer.removeGroups(created);
         ok &= restorer.restoreBudgets(budgets.changedInOrder());
-        if (!ok) {
-            journal.markIncomplete();
-        }
-        LOG.info("{}: moved {} threads back to their original cgroups and removed {} groups", name, placed.size(),
+        LOG.info("{}: moved {} threads back to their original cgroups and removed {} groups", name, applied.size(),
                 created.size());
-        placed.clear();
-        journal.close();
+        return ok;
     }
 }

@@ -216,7 +216,7 @@ public final class RealTimeTranslator extends ThreadTranslator {
             } catch (KernelException failure) {
                 LOG.warn("{}: could not demote {}: {}", name, e.getKey(), failure.getMessage());
             }
-            e.setValue(new Applied(e.getValue().identity(), DEMOTED));
+            e.setValue(e.getValue().withValue(DEMOTED));
             demoted++;
         }
         trips = Math.min(trips + 1, MAX_BACKOFF_FACTOR);
