@@ -8,6 +8,7 @@ import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.spi.DriverException;
+import dev.lachesis.core.testing.ChildJvm;
 import dev.lachesis.core.testing.ManualClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,15 +60,15 @@ class JvmThreadDiscoveryChildJvmTest {
     }
 
     private ChildJvm child(List<String> wrapper, List<String> jvmOptions) throws Exception {
-        ChildJvm child = ChildJvm.start(wrapper, jvmOptions, NAMES);
+        ChildJvm child = ChildJvm.start(wrapper, jvmOptions, NamedThreadsChild.class, NAMES.toArray(String[]::new));
         children.add(child);
         return child;
     }
 
     private static void assertNamesEachThreadByItsOwnId(ChildJvm child, List<JvmThread> threads) {
-        for (Map.Entry<Integer, String> expected : child.namesByTid().entrySet()) {
-            assertThat(threads).contains(new JvmThread(new ThreadRef(child.pid(), expected.getKey()),
-                    expected.getValue()));
+        for (Map.Entry<String, Integer> expected : child.tids().entrySet()) {
+            assertThat(threads).contains(new JvmThread(new ThreadRef(child.pid(), expected.getValue()),
+                    expected.getKey()));
         }
     }
 
@@ -81,10 +82,10 @@ class JvmThreadDiscoveryChildJvmTest {
         assertThat(threads).extracting(JvmThread::tid).doesNotHaveDuplicates()
                 .as("the attach itself starts an Attach Listener thread after the listing")
                 .isSubsetOf(ProcFs.system().tids(child.pid()));
-        assertThat(child.namesByTid().keySet())
+        assertThat(child.tids().keySet())
                 .as("Linux keeps 15 characters, so comm cannot tell these threads apart")
-                .allSatisfy(tid -> assertThat(ProcFs.system().comm(child.pid(), tid)).hasValueSatisfying(comm ->
-                        assertThat(comm).hasSize(15).isEqualTo(child.namesByTid().get(tid).substring(0, 15))));
+                .allSatisfy(name -> assertThat(ProcFs.system().comm(child.pid(), child.tid(name)))
+                        .hasValueSatisfying(comm -> assertThat(comm).hasSize(15).isEqualTo(name.substring(0, 15))));
         assertThat(threads).filteredOn(t -> t.tid() == child.pid())
                 .as("the launcher's primordial thread is not in the dump and keeps its comm")
                 .extracting(JvmThread::name).containsExactly("java");
@@ -126,7 +127,7 @@ class JvmThreadDiscoveryChildJvmTest {
         assertThat(dumps).as("the Attach Listener the first attach started is in that dump already")
                 .containsExactly(child.pid());
 
-        child.spawn("Thread-12-split-executor[5, 5]");
+        child.command("spawn Thread-12-split-executor[5, 5]");
         clock.advance(JvmThreadDiscovery.REDUMP_AFTER);
         List<JvmThread> threads = discovery.threads(child.pid());
 

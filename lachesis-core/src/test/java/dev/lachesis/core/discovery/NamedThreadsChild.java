@@ -12,7 +12,7 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The child JVM of the discovery tests: starts one parked thread per argument, named by it, and
  * prints each thread's native id, read by the thread itself from {@code /proc/thread-self/stat},
- * with its name ({@code <tid>\t<name>}), then {@code ready}. Each line {@code spawn <name>} on
+ * with its name ({@code thread <tid> <name>}), then {@code ready}. Each line {@code spawn <name>} on
  * standard input starts one more such thread; end of input ends the process, so a child never
  * outlives its test.
  */
@@ -49,6 +49,6 @@ public final class NamedThreadsChild {
         }, name);
         thread.setDaemon(true);
         thread.start();
-        System.out.println(tid.get() + "\t" + name);
+        System.out.println("thread " + tid.get() + " " + name);
     }
 }

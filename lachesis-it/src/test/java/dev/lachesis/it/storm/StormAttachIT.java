@@ -197,7 +197,7 @@ class StormAttachIT {
                 .create(new DriverContext("storm", ConfigNode.ofYaml("spes[0]", "discovery: {topology: " + topology
                         + "}\nsettings: {wait-strategy: park}\n"), List.of(), metrics, recording, Clock.systemUTC()));
         int cores = Runtime.getRuntime().availableProcessors();
-        try (ChildJvm busy = BusyThreads.start(cores); FirstSeriesProbe probe = new FirstSeriesProbe(storeUrl, topology)) {
+        try (BusyThreads busy = BusyThreads.start(cores); FirstSeriesProbe probe = new FirstSeriesProbe(storeUrl, topology)) {
             List<Round> rounds = new ArrayList<>();
             for (int i = 0; i < ROUNDS_BEFORE; i++) {
                 rounds.add(round(rounds.size(), driver, topology, -1));

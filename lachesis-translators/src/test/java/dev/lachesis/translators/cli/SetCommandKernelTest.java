@@ -6,7 +6,7 @@ import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.spi.JvmThreadLister;
 import dev.lachesis.translators.Machine;
-import dev.lachesis.translators.it.ChildJvm;
+import dev.lachesis.core.testing.ChildJvm;
 import dev.lachesis.translators.it.ProcReader;
 import dev.lachesis.translators.it.ThreadsChild;
 import java.io.PrintWriter;

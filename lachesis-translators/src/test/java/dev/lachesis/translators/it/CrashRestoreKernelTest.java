@@ -2,6 +2,7 @@ package dev.lachesis.translators.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lachesis.core.testing.ChildJvm;
 import dev.lachesis.translators.Machine;
 import dev.lachesis.translators.cli.RestoreCommand;
 import java.io.PrintWriter;

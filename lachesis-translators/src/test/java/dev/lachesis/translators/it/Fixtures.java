@@ -6,6 +6,7 @@ import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.schedule.ScheduleGroup;
 import dev.lachesis.core.schedule.SinglePrioritySchedule;
 import dev.lachesis.core.schedule.ThreadPriority;
+import dev.lachesis.core.testing.ChildJvm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lachesis.core.schedule.Schedule;
 import dev.lachesis.core.spi.Translator;
+import dev.lachesis.core.testing.ChildJvm;
 import dev.lachesis.translators.kernel.Kernel;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

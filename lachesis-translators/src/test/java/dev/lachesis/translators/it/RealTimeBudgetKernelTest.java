@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.spi.Translator;
 import dev.lachesis.core.spi.TranslatorContext;
+import dev.lachesis.core.testing.ChildJvm;
 import dev.lachesis.translators.Machine;
 import dev.lachesis.translators.RealTimeTranslatorFactory;
 import dev.lachesis.translators.kernel.Kernel;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.spi.Translator;
 import dev.lachesis.core.spi.TranslatorContext;
+import dev.lachesis.core.testing.ChildJvm;
 import dev.lachesis.translators.RealTimeTranslatorFactory;
 import java.nio.file.Path;
 import java.util.List;

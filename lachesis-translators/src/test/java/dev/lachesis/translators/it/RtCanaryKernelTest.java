@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.spi.TranslatorContext;
+import dev.lachesis.core.testing.ChildJvm;
 import dev.lachesis.translators.RealTimeTranslator;
 import dev.lachesis.translators.RealTimeTranslatorFactory;
 import java.nio.file.Path;

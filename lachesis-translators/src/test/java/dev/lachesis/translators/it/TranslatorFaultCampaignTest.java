@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.proc.TaskStat;
+import dev.lachesis.core.testing.ChildJvm;
 import dev.lachesis.translators.PermissionAdvice;
 import java.nio.file.Files;
 import java.nio.file.Path;

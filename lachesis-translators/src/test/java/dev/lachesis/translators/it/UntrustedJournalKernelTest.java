@@ -6,6 +6,7 @@ import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.proc.TaskStat;
+import dev.lachesis.core.testing.ChildJvm;
 import dev.lachesis.translators.cli.RestoreCommand;
 import dev.lachesis.translators.cli.SetCommand;
 import java.io.BufferedReader;

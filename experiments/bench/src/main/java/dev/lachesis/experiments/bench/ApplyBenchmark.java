@@ -16,7 +16,7 @@ import dev.lachesis.core.spi.TranslatorFactory;
 import dev.lachesis.translators.NiceTranslatorFactory;
 import dev.lachesis.translators.RealTimeTranslatorFactory;
 import dev.lachesis.translators.ThreadTranslator;
-import dev.lachesis.translators.it.ChildJvm;
+import dev.lachesis.core.testing.ChildJvm;
 import dev.lachesis.translators.it.ThreadsChild;
 import java.nio.file.Files;
 import java.nio.file.Path;
