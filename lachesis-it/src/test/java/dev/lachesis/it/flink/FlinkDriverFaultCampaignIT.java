@@ -1,11 +1,13 @@
-package dev.lachesis.experiments.flink;
+package dev.lachesis.it.flink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.proc.TaskStat;
+import dev.lachesis.experiments.flink.FlinkClusterProcess;
 import dev.lachesis.experiments.process.LachesisDaemon;
+import dev.lachesis.experiments.process.LachesisHome;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -105,9 +107,7 @@ class FlinkDriverFaultCampaignIT {
 
     private void startDaemon(int restPort) throws IOException {
         Path config = Files.writeString(tmp.resolve("lachesis.yaml"), CONFIG.formatted(restPort));
-        Path lachesis = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent().getParent()
-                .resolve("bin/lachesis");
-        daemon = LachesisDaemon.start(lachesis, config, tmp.resolve("daemon"));
+        daemon = LachesisDaemon.start(LachesisHome.lachesis(null), config, tmp.resolve("daemon"));
     }
 
     /** The daemon runs on; the rounds without a Flink to read are one WARN when they start and one INFO when they end. */

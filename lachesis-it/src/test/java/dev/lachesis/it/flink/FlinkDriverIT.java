@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.flink;
+package dev.lachesis.it.flink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
@@ -24,6 +24,8 @@ import dev.lachesis.core.spi.MetricSource;
 import dev.lachesis.core.spi.Plugins;
 import dev.lachesis.core.spi.SpeDriver;
 import dev.lachesis.core.spi.SpeDriverFactory;
+import dev.lachesis.experiments.flink.FlinkClusterProcess;
+import dev.lachesis.experiments.flink.FlinkSettings;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;

@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.flink;
+package dev.lachesis.it.flink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lachesis.core.cli.Environment;
 import dev.lachesis.core.cli.LachesisCommand;
+import dev.lachesis.experiments.flink.FlinkClusterProcess;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
