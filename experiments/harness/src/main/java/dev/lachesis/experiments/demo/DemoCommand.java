@@ -1,15 +1,14 @@
 package dev.lachesis.experiments.demo;
 
-import dev.lachesis.experiments.process.LachesisHome;
 import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.experiments.run.DurationConverter;
+import dev.lachesis.experiments.run.PlacementOptions;
 import dev.lachesis.experiments.run.PhaseResult;
 import dev.lachesis.experiments.run.RunStopped;
 import dev.lachesis.experiments.sweep.QueryLauncher;
 import dev.lachesis.experiments.sweep.QueryLaunchers;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -18,6 +17,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -75,21 +75,8 @@ public final class DemoCommand implements Callable<Integer> {
             description = "How often the live table is printed (default: ${DEFAULT-VALUE}).")
     private Duration tableEvery;
 
-    @Option(names = "--spe-cpus", paramLabel = "LIST", defaultValue = "0",
-            description = "CPUs of the SPE's JVMs, as taskset -c takes them (default: ${DEFAULT-VALUE}).")
-    private String speCpus;
-
-    @Option(names = "--other-cpus", paramLabel = "LIST",
-            description = "CPUs of the demo, the metric store and the daemon (default: every other online CPU).")
-    private String otherCpus;
-
-    @Option(names = "--lachesis", paramLabel = "FILE",
-            description = "The bin/lachesis script that runs the store and the daemon (default: $" + LachesisHome.VARIABLE + "/bin/lachesis).")
-    private Path lachesis;
-
-    @Option(names = "--ready-timeout", paramLabel = "DURATION", defaultValue = "180s", converter = DurationConverter.class,
-            description = "How long the SPE may take until tuples reach the sink (default: ${DEFAULT-VALUE}).")
-    private Duration readyTimeout;
+    @Mixin
+    private PlacementOptions placement;
 
     @Override
     public Integer call() throws IOException, TimeoutException, InterruptedException {
@@ -161,18 +148,13 @@ public final class DemoCommand implements Callable<Integer> {
 
     private DemoSettings settings() {
         try {
-            CpuList spe = CpuList.parse(speCpus);
-            CpuList other = otherCpus != null ? CpuList.parse(otherCpus) : CpuList.online().minus(spe).orElseThrow(() ->
-                    new IllegalArgumentException("this machine has no CPU besides --spe-cpus " + spe
-                            + " for the daemon; the demo needs two (real-time SPE threads would starve the daemon)"));
-            Path script = LachesisHome.lachesis(lachesis);
-            if (!Files.isExecutable(script)) {
-                throw new IllegalArgumentException("--lachesis " + script + " is not an executable file");
-            }
-            QueryLauncher query = QueryLaunchers.of(this.spe, "etl", "park", readyTimeout);
+            CpuList spe = placement.speCpus();
+            CpuList other = placement.otherCpus();
+            Path script = placement.lachesisScript();
+            QueryLauncher query = QueryLaunchers.of(this.spe, "etl", "park", placement.readyTimeout());
             double defaultRate = this.spe.equals("flink") ? DEFAULT_FLINK_RATE : DEFAULT_STORM_RATE;
             return new DemoSettings(script, query, rate != null ? rate : defaultRate, phase, warmUp, tableEvery, spe,
-                    other, readyTimeout);
+                    other, placement.readyTimeout());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -3,12 +3,13 @@ package dev.lachesis.experiments.sweep;
 import dev.lachesis.experiments.process.LachesisHome;
 import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.experiments.run.DurationConverter;
-import java.nio.file.Files;
+import dev.lachesis.experiments.run.PlacementOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -47,31 +48,18 @@ final class TrialOptions {
             description = "Storm only: how idle executors wait, progressive (Storm's default), park (100 µs at a time) or park-<µs>us such as park-1000us (default: ${DEFAULT-VALUE}).")
     private String waitStrategy;
 
-    @Option(names = "--spe-cpus", defaultValue = "0", paramLabel = "LIST",
-            description = "CPUs of the SPE, as taskset -c takes them (default: ${DEFAULT-VALUE}).")
-    private String speCpus;
-
-    @Option(names = "--other-cpus", paramLabel = "LIST",
-            description = "CPUs of the store, the daemons and the harness (default: every other online CPU).")
-    private String otherCpus;
-
-    @Option(names = "--lachesis", paramLabel = "FILE",
-            description = "bin/lachesis, which runs the store and the daemons (default: $" + LachesisHome.VARIABLE + "/bin/lachesis).")
-    private Path lachesis;
-
     @Option(names = "--graphite", paramLabel = "CARBON:HTTP",
             description = "Use the Graphite running on this machine, its carbon plaintext and render API ports "
                     + "(2003:8080 as deploy/graphite/graphite.sh sets it up), instead of the embedded store.")
     private String graphite;
 
-    @Option(names = "--ready-timeout", defaultValue = "180s", converter = DurationConverter.class,
-            description = "How long the SPE may take until tuples reach the sink (default: ${DEFAULT-VALUE}).")
-    private Duration readyTimeout;
+    @Mixin
+    private PlacementOptions placement;
 
     /** What starts the query on the SPE. */
     QueryLauncher launcher() {
         try {
-            return QueryLaunchers.of(spe, query, waitStrategy, readyTimeout);
+            return QueryLaunchers.of(spe, query, waitStrategy, placement.readyTimeout());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(mixee.commandLine(), e.getMessage());
         }
@@ -83,14 +71,9 @@ final class TrialOptions {
      */
     TrialSettings settings(QueryLauncher launcher, Path out, String outSuffix) {
         try {
-            CpuList speList = CpuList.parse(speCpus);
-            CpuList other = otherCpus != null ? CpuList.parse(otherCpus) : CpuList.online().minus(speList).orElseThrow(() ->
-                    new IllegalArgumentException("this machine has no CPU besides --spe-cpus " + speList
-                            + " for the store and the daemons; trials need two"));
-            Path script = LachesisHome.lachesis(lachesis);
-            if (!Files.isExecutable(script)) {
-                throw new IllegalArgumentException("--lachesis " + script + " is not an executable file");
-            }
+            CpuList speList = placement.speCpus();
+            CpuList other = placement.otherCpus();
+            Path script = placement.lachesisScript();
             Path dir = out != null ? out : LachesisHome.root().resolve("experiments/results")
                     .resolve(launcher.spe() + "-" + launcher.query() + "-" + launcher.waitStrategy() + outSuffix);
             GraphitePorts graphitePorts = graphite == null ? null : GraphitePorts.parse(graphite);
@@ -111,9 +94,9 @@ final class TrialOptions {
             arguments.addAll(List.of("--wait-strategy", waitStrategy));
         }
         arguments.addAll(List.of("--warm-up", DurationConverter.format(warmUp), "--measure",
-                DurationConverter.format(measure), "--spe-cpus", speCpus));
-        if (otherCpus != null) {
-            arguments.addAll(List.of("--other-cpus", otherCpus));
+                DurationConverter.format(measure), "--spe-cpus", placement.speCpusArgument()));
+        if (placement.otherCpusArgument() != null) {
+            arguments.addAll(List.of("--other-cpus", placement.otherCpusArgument()));
         }
         if (graphite != null) {
             arguments.addAll(List.of("--graphite", graphite));
@@ -123,5 +106,4 @@ final class TrialOptions {
         }
         return arguments;
     }
-
 }
