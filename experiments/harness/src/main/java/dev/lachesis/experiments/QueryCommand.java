@@ -1,26 +1,35 @@
 package dev.lachesis.experiments;
 
+import dev.lachesis.experiments.launch.FlinkQuery;
+import dev.lachesis.experiments.launch.SpeBuild;
 import dev.lachesis.experiments.launch.StormQuery;
 import dev.lachesis.experiments.launch.StormQuerySpec;
 import dev.lachesis.experiments.launch.WaitStrategy;
 import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.process.HostPort;
+import dev.lachesis.experiments.process.LachesisHome;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Unmatched;
 
 /**
- * {@code lachesis-bench query}: starts an example query in a Storm {@code LocalCluster} in a child
- * JVM, run the way {@code storm local} runs a topology, prints the child's PID on standard output
- * once tuples reach the sink, and runs until stopped. SIGTERM or SIGINT stops the child too.
+ * {@code lachesis-bench query}: starts an example query in a child JVM with its SPE's class path and
+ * runs until stopped; SIGTERM or SIGINT stops the child too. On Storm the query runs in a
+ * {@code LocalCluster}, the way {@code storm local} runs a topology, and the child's PID is printed
+ * on standard output once tuples reach the sink. On Flink the query runs on a MiniCluster through
+ * experiments/flink's launcher, whose lines ({@code flink pid=<pid> rest-port=<port> job=<id>}, the
+ * sink reports) go to standard output, and whose own options ({@code --rest-port},
+ * {@code --sink-reports}, ...) may follow.
  */
 @Command(name = "query", header = "Runs an example query on a local SPE until stopped.",
         mixinStandardHelpOptions = true)
@@ -28,7 +37,10 @@ public final class QueryCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec command;
 
-    @Option(names = "--spe", required = true, description = "The SPE: storm.")
+    /** How long the Flink launcher may take to stop its cluster and delete the cluster's files. */
+    private static final Duration FLINK_STOP_GRACE = Duration.ofSeconds(30);
+
+    @Option(names = "--spe", required = true, description = "The SPE: storm or flink.")
     private String spe;
 
     @Option(names = "--query", required = true, description = "Example query: pipeline, etl, fanout or chain.")
@@ -37,7 +49,8 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--rate", required = true, description = "Input rate in tuples per second.")
     private double rate;
 
-    @Option(names = "--metrics", required = true, description = "Graphite plaintext receiver the SPE reports to, HOST:PORT.")
+    @Option(names = "--metrics", required = true,
+            description = "Graphite plaintext receiver the SPE reports to, HOST:PORT.")
     private String metrics;
 
     @Option(names = "--wait-strategy", defaultValue = "progressive",
@@ -68,12 +81,24 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--ready-timeout", defaultValue = "180", description = "Seconds to wait for the first tuple at the sink.")
     private long readyTimeoutSeconds;
 
+    @Unmatched
+    private List<String> flinkOptions = new ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = command.commandLine().getErr();
+        if (input != null && !Files.isReadable(input)) {
+            throw new CommandLine.ParameterException(command.commandLine(), "--input '" + input + "' is not a readable file");
+        }
+        if (spe.equals("flink")) {
+            return runOnFlink();
+        }
         if (!spe.equals("storm")) {
             throw new CommandLine.ParameterException(command.commandLine(),
-                    "--spe was '" + spe + "' but only storm is supported");
+                    "--spe was '" + spe + "' but must be storm or flink");
+        }
+        if (!flinkOptions.isEmpty()) {
+            throw new CommandLine.UnmatchedArgumentException(command.commandLine(), flinkOptions);
         }
         StormQuery example = parse(() -> StormQuery.named(query));
         HostPort graphite = parse(() -> HostPort.parse(metrics));
@@ -81,9 +106,6 @@ public final class QueryCommand implements Callable<Integer> {
         String topology = name != null ? name : "lachesis-" + example.label();
         StormQuerySpec spec = parse(() -> new StormQuerySpec(example, topology, rate, graphite, strategy,
                 heavyCostMicros, workers, heap, readyTimeoutSeconds, sampleRate));
-        if (input != null && !Files.isReadable(input)) {
-            throw new CommandLine.ParameterException(command.commandLine(), "--input '" + input + "' is not a readable file");
-        }
         List<String> moreArgs = input == null ? List.of() : List.of("--input", input.toAbsolutePath().toString());
         ChildJvm child = spec.start(List.of(), moreArgs, line -> {
             err.println(line);
@@ -108,10 +130,38 @@ public final class QueryCommand implements Callable<Integer> {
         return child.waitFor();
     }
 
+    /**
+     * Runs the query through experiments/flink's launcher with this command's options in the
+     * launcher's terms, and the launcher's own options after them; its lines go to standard output.
+     */
+    private int runOnFlink() throws IOException, InterruptedException {
+        String flinkQuery = parse(() -> FlinkQuery.named(query));
+        HostPort graphite = parse(() -> HostPort.parse(metrics));
+        SpeBuild build = parse(() -> SpeBuild.flink(LachesisHome.root()));
+        List<String> args = new ArrayList<>(List.of("--query", flinkQuery, "--rate", Double.toString(rate),
+                "--graphite", graphite.toString()));
+        if (command.commandLine().getParseResult().hasMatchedOption("--heavy-cost-us")) {
+            args.addAll(List.of("--heavy-cost-us", Long.toString(heavyCostMicros)));
+        }
+        if (input != null) {
+            args.addAll(List.of("--input", input.toAbsolutePath().toString()));
+        }
+        args.addAll(flinkOptions);
+        PrintWriter out = command.commandLine().getOut();
+        ChildJvm child = ChildJvm.startWithOwnTmpdir(List.of(), build.classPath(), List.of(), FlinkQuery.LAUNCHER,
+                args, FlinkQuery.READY, line -> {
+                    out.println(line);
+                    out.flush();
+                });
+        Thread stopper = new Thread(() -> child.close(FLINK_STOP_GRACE), "stop-child-" + child.pid());
+        Runtime.getRuntime().addShutdownHook(stopper);
+        return child.waitFor();
+    }
+
     private <T> T parse(java.util.function.Supplier<T> parser) {
         try {
             return parser.get();
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | IllegalStateException e) {
             throw new CommandLine.ParameterException(command.commandLine(), e.getMessage());
         }
     }

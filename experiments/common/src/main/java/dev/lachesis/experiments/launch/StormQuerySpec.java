@@ -68,7 +68,7 @@ public record StormQuerySpec(StormQuery query, String topologyName, double tuple
      * as {@code --sink-reports}.
      */
     public ChildJvm start(List<String> launcher, List<String> moreArgs, Consumer<String> output) throws IOException {
-        StormBuild build = StormBuild.in(LachesisHome.root());
+        SpeBuild build = SpeBuild.storm(LachesisHome.root());
         List<String> jvmOptions = List.of("-Xmx" + heap, "-Dstorm.local.sleeptime=" + RUN_SECONDS,
                 "-Dstorm.jar=" + build.jar(), "-Dlog4j2.configurationFile=" + LOG_CONFIG);
         List<String> args = new ArrayList<>(List.of(QUERY_MAIN,

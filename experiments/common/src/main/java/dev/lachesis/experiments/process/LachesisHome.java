@@ -6,8 +6,8 @@ import java.nio.file.Path;
  * Where the repository's scripts and build output are: {@code $LACHESIS_HOME}, which
  * {@code bin/lachesis-bench} and {@code bin/lachesis demo} set to the checkout they run from, or the
  * system property {@value #PROPERTY}, which the build sets for the tests. Commands that start
- * {@code bin/lachesis} (the store, the daemon), {@code bin/lachesis-bench-flink} or a Storm child JVM
- * (with the class path of experiments/storm) find them here unless told otherwise. Stateless.
+ * {@code bin/lachesis} (the store, the daemon) or an SPE's child JVM (with the class path of
+ * experiments/storm's or experiments/flink's build) find them here unless told otherwise. Stateless.
  */
 public final class LachesisHome {
     /** The environment variable the launch scripts set. */

@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.flink;
 
+import dev.lachesis.experiments.launch.FlinkQuery;
 import dev.lachesis.experiments.measure.SinkReport;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -15,12 +16,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code bin/lachesis-bench-flink}: starts an example query (pipeline, etl, fanout or chain) on a
+ * {@code lachesis-bench query --spe flink} and the harness's Flink trials run this in a child JVM
+ * with this module's class path ({@code SpeBuild.flink}): starts an example query (pipeline, etl, fanout or chain) on a
  * Flink MiniCluster in a child JVM, prints {@code flink pid=<pid> rest-port=<port> job=<id>} once the job
  * runs, then passes on the child's {@code SINK} lines ({@code --sink-reports}), and keeps it running
  * until this process is stopped (Ctrl-C or SIGTERM), which stops the child too.
  */
-@Command(name = "lachesis-bench-flink", mixinStandardHelpOptions = true,
+@Command(name = "flink-query", mixinStandardHelpOptions = true,
         description = "Runs an example query on Apache Flink 1.20 in a child JVM until stopped.")
 public final class FlinkQueryLauncher implements Callable<Integer> {
     @Spec
@@ -54,8 +56,8 @@ public final class FlinkQueryLauncher implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 child.close();
                 stopped.countDown();
-            }, "lachesis-bench-flink-stop"));
-            out.println("flink pid=" + child.pid() + " rest-port=" + child.restPort() + " job=" + child.firstJob());
+            }, "flink-query-launcher-stop"));
+            out.println(FlinkQuery.READY + child.pid() + " rest-port=" + child.restPort() + " job=" + child.firstJob());
             out.flush();
             announced.countDown();
             while (child.isAlive()) {

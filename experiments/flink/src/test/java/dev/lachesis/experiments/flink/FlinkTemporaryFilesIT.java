@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * out of its jar into a 21 MB {@code flink-rpc-akka<uuid>.jar}, which it keeps open (found here
  * through {@code /proc/<pid>/fd}); that file must be gone once the cluster was stopped the ways our
  * harnesses stop it: {@link FlinkClusterProcess#close()} (the end-to-end tests), SIGTERM to the
- * launcher of {@code bin/lachesis-bench-flink} (a sweep's trial), and {@code close()} after the
+ * Flink query launcher (a sweep's trial), and {@code close()} after the
  * cluster JVM was killed with SIGKILL.
  */
 class FlinkTemporaryFilesIT {

@@ -1,5 +1,7 @@
 package dev.lachesis.experiments.sweep;
 
+import dev.lachesis.experiments.launch.FlinkQuery;
+import dev.lachesis.experiments.launch.SpeBuild;
 import dev.lachesis.experiments.measure.SinkReport;
 import dev.lachesis.experiments.mode.HandSetPriority;
 import dev.lachesis.experiments.process.ChildJvm;
@@ -7,7 +9,6 @@ import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.experiments.run.SpeBlock;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,14 +23,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Runs a query on a Flink MiniCluster through {@code bin/lachesis-bench-flink}, whose class path
- * carries Flink (this JVM's carries Storm): the launcher and its cluster JVM start under
- * {@code taskset}, so both stay on the SPE's CPUs. The launcher prints
+ * Runs a query on a Flink MiniCluster through the Flink query launcher in a child JVM with
+ * experiments/flink's class path ({@link SpeBuild#flink}; this JVM carries no Flink): the launcher
+ * and its cluster JVM start under {@code taskset}, so both stay on the SPE's CPUs. The launcher prints
  * {@code flink pid=<pid> rest-port=<port> job=<id>} once the job runs and passes the sink reports on;
  * {@link #start} returns once the first tuples reached the sink, as Storm's does.
  */
 final class FlinkLauncher implements QueryLauncher {
-    private static final String READY = "flink pid=";
     private static final Pattern READY_LINE = Pattern.compile("flink pid=(\\d+) rest-port=(\\d+) job=(\\S+)");
     /** The metric scopes the launcher's cluster configures, which the driver must be told. */
     private static final String TASK_SCOPE = "flink.taskmanager.<job_id>.<task_id>.<subtask_index>.<job_name>.<task_name>";
@@ -51,15 +51,13 @@ final class FlinkLauncher implements QueryLauncher {
      */
     private static final HandSetPriority SHAPES_HAND_SET = new HandSetPriority("heavy", "Source: source");
 
-    private final Path script;
+    private final Path root;
     private final String query;
     private final Duration readyTimeout;
 
-    FlinkLauncher(Path script, String query, Duration readyTimeout) {
-        if (!Files.isExecutable(script)) {
-            throw new IllegalArgumentException(script + " is not an executable file; build experiments/flink first");
-        }
-        this.script = script;
+    /** The query launcher of experiments/flink, run from the build in the checkout at {@code root}. */
+    FlinkLauncher(Path root, String query, Duration readyTimeout) {
+        this.root = root;
         this.query = query;
         this.readyTimeout = readyTimeout;
     }
@@ -102,19 +100,19 @@ final class FlinkLauncher implements QueryLauncher {
     @Override
     public RunningQuery start(double rate, CpuList cpus, int carbonPort, Path input, Consumer<String> output)
             throws IOException, TimeoutException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("taskset", "-c", cpus.toString(), script.toString(), "--query",
-                query, "--rate", Double.toString(rate), "--graphite", "127.0.0.1:" + carbonPort, "--rest-port",
-                Integer.toString(freePort()), "--sink-reports"));
+        List<String> args = new ArrayList<>(List.of("--query", query, "--rate", Double.toString(rate),
+                "--graphite", "127.0.0.1:" + carbonPort, "--rest-port", Integer.toString(freePort()), "--sink-reports"));
         if (input != null) {
-            command.addAll(List.of("--input", input.toString()));
+            args.addAll(List.of("--input", input.toString()));
         }
         CompletableFuture<Void> flowing = new CompletableFuture<>();
-        ChildJvm launcher = ChildJvm.exec(command, READY, line -> {
-            if (!flowing.isDone() && line.startsWith(SinkReport.PREFIX + " ") && reachedTheSink(line)) {
-                flowing.complete(null);
-            }
-            output.accept(line);
-        });
+        ChildJvm launcher = ChildJvm.startWithOwnTmpdir(List.of("taskset", "-c", cpus.toString()),
+                SpeBuild.flink(root).classPath(), List.of(), FlinkQuery.LAUNCHER, args, FlinkQuery.READY, line -> {
+                    if (!flowing.isDone() && line.startsWith(SinkReport.PREFIX + " ") && reachedTheSink(line)) {
+                        flowing.complete(null);
+                    }
+                    output.accept(line);
+                });
         Matcher ready;
         try {
             String line = launcher.awaitLine(readyTimeout);

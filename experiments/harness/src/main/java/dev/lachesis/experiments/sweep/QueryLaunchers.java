@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.sweep;
 
+import dev.lachesis.experiments.launch.FlinkQuery;
 import dev.lachesis.experiments.launch.StormQuery;
 import dev.lachesis.experiments.launch.WaitStrategy;
 import dev.lachesis.experiments.process.LachesisHome;
@@ -19,8 +20,7 @@ public final class QueryLaunchers {
     public static QueryLauncher of(String spe, String query, String waitStrategy, Duration readyTimeout) {
         return switch (spe) {
             case "storm" -> new StormLauncher(StormQuery.named(query), WaitStrategy.named(waitStrategy), readyTimeout);
-            case "flink" -> new FlinkLauncher(LachesisHome.root().resolve("bin/lachesis-bench-flink"), query,
-                    readyTimeout);
+            case "flink" -> new FlinkLauncher(LachesisHome.root(), FlinkQuery.named(query), readyTimeout);
             default -> throw new IllegalArgumentException("--spe was '" + spe + "' but must be storm or flink");
         };
     }

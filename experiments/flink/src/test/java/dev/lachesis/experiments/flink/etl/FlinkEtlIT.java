@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The ETL job on a real Flink 1.20 MiniCluster in a child JVM, started as
- * {@code bin/lachesis-bench-flink --query etl --input FILE --sink-reports} starts it, replaying a
+ * {@code bin/lachesis-bench query --spe flink --query etl --input FILE --sink-reports} starts it, replaying a
  * generated file at a low rate and reporting to Lachesis' embedded store (or, with
  * {@code LACHESIS_REQUIRE_GRAPHITE=1}, to the real Graphite that {@code deploy/graphite} starts):
  * sink reports arrive, every distinct record reaches the sink exactly once at about the input rate,

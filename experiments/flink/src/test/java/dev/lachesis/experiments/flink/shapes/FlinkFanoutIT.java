@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The fanout job on a real Flink 1.20 MiniCluster in a child JVM, started as
- * {@code bin/lachesis-bench-flink --query fanout --input FILE --sink-reports} starts it, replaying a
+ * {@code bin/lachesis-bench query --spe flink --query fanout --input FILE --sink-reports} starts it, replaying a
  * generated file at a low rate and reporting to Lachesis' embedded store: the sink receives exactly as
  * many records as the shared logic makes of that file
  * (three branches of selectivity 1, 1.7 and 0.3), and the Flink driver sees the task threads of all
