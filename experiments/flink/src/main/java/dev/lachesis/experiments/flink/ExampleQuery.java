@@ -81,6 +81,7 @@ public final class ExampleQuery {
      * {@code latencyMaxMs}, over the last complete second.
      */
     static final class LatencyMeter extends RichMapFunction<Long, Long> {
+        private static final long serialVersionUID = 1L;
         private transient LatencyWindow window;
 
         @Override

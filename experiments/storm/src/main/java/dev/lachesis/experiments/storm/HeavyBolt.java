@@ -16,6 +16,7 @@ import org.apache.storm.tuple.Tuple;
  * when the work happens, not how much there is.
  */
 public final class HeavyBolt extends BaseBasicBolt {
+    private static final long serialVersionUID = 1L;
     /** Arithmetic steps between two reads of the thread's CPU clock (a read costs ~0.3 µs). */
     private static final int STEPS_PER_CHECK = 2_000;
 

@@ -22,6 +22,7 @@ import org.apache.storm.tuple.Tuple;
  * forwards from its spout to its sink.
  */
 public final class LatencySink extends BaseBasicBolt {
+    private static final long serialVersionUID = 1L;
     /** The field holding the tuple's production time, epoch microseconds. */
     public static final String PRODUCED_AT_FIELD = "produced-at-us";
     /** The field holding the time the spout emitted the tuple into Storm, epoch microseconds. */

@@ -20,6 +20,7 @@ import org.apache.storm.tuple.Values;
  * {@value #SOURCE_QUEUE_GAUGE}, which is where the Storm driver reads a source's queue.
  */
 public final class RateLimitedSpout extends BaseRichSpout {
+    private static final long serialVersionUID = 1L;
     /**
      * Output fields: a sequence number, the due (production) time in epoch milliseconds and in epoch
      * microseconds, and the emission time in epoch microseconds. Operators forward all of them.
@@ -35,8 +36,10 @@ public final class RateLimitedSpout extends BaseRichSpout {
 
     private final double tuplesPerSecond;
     private transient SpoutOutputCollector collector;
-    private transient double ratePerTask;
-    private transient long startMicros;
+    /** Set in {@link #open}; read by the executor and by the metrics reporter's thread (the gauge). */
+    private transient volatile double ratePerTask;
+    private transient volatile long startMicros;
+    /** Written by the executor only, once per call; read by the gauge. */
     private transient volatile long emitted;
 
     /** @param tuplesPerSecond the total rate over all tasks of this spout; positive */
@@ -68,12 +71,14 @@ public final class RateLimitedSpout extends BaseRichSpout {
     @Override
     public void nextTuple() {
         long due = due();
-        for (int i = 0; i < MAX_BURST && emitted < due; i++) {
-            // The tuple numbered `emitted` is due once due() exceeds it, i.e. at (emitted + 1) / rate.
-            long dueAtMicros = startMicros + (long) ((emitted + 1) * 1e6 / ratePerTask);
-            collector.emit(new Values(emitted, dueAtMicros / 1000, dueAtMicros, EpochMicros.now()));
-            emitted++;
+        long next = emitted;
+        for (int i = 0; i < MAX_BURST && next < due; i++) {
+            // The tuple numbered `next` is due once due() exceeds it, i.e. at (next + 1) / rate.
+            long dueAtMicros = startMicros + (long) ((next + 1) * 1e6 / ratePerTask);
+            collector.emit(new Values(next, dueAtMicros / 1000, dueAtMicros, EpochMicros.now()));
+            next++;
         }
+        emitted = next;
     }
 
     @Override
