@@ -196,6 +196,20 @@ public final class ProcFs {
         }).orElse(OptionalLong.empty());
     }
 
+    /**
+     * The id of the calling thread, from the {@code /proc/thread-self} link (Linux 3.17+); empty
+     * when the link cannot be read. For callers without {@code gettid()}.
+     */
+    public Optional<Integer> callingThreadId() {
+        try {
+            // The link reads <pid>/task/<tid>.
+            Path name = Files.readSymbolicLink(root.resolve("thread-self")).getFileName();
+            return name == null ? Optional.empty() : Optional.of(Integer.parseInt(name.toString()));
+        } catch (IOException | NumberFormatException | UnsupportedOperationException e) {
+            return Optional.empty();
+        }
+    }
+
     /** The lines of {@code /proc/mounts}. */
     public List<String> mounts() {
         return read(root.resolve("mounts")).map(s -> s.lines().toList()).orElse(List.of());

@@ -58,6 +58,15 @@ class ProcFsTest {
     }
 
     @Test
+    void namesTheCallingThreadAsTheKernelDoesAndNothingWithoutTheLink() throws IOException {
+        String stat = Files.readString(Path.of("/proc/thread-self/stat"));
+        int tid = Integer.parseInt(stat.substring(0, stat.indexOf(' ')));
+
+        assertThat(ProcFs.system().callingThreadId()).contains(tid);
+        assertThat(new ProcFs(proc).callingThreadId()).isEmpty();
+    }
+
+    @Test
     void readsAWholeKernelSettingOfTheMachinesProcNotJustItsFirstDigit() {
         assertThat(ProcFs.system().kernelSetting("pid_max").orElseThrow()).isGreaterThan(ProcessHandle.current().pid());
     }

@@ -2,13 +2,12 @@ package dev.lachesis.translators.linux.jna;
 
 import com.sun.jna.LastErrorException;
 import com.sun.jna.NativeLong;
+import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.translators.kernel.Errno;
 import dev.lachesis.translators.kernel.Kernel;
 import dev.lachesis.translators.kernel.KernelException;
 import dev.lachesis.translators.kernel.SchedPolicy;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -117,11 +116,8 @@ public final class JnaKernel implements Kernel {
         if (hasGettid) {
             return libc.gettid();
         }
-        try {
-            return Integer.parseInt(String.valueOf(Files.readSymbolicLink(Path.of("/proc/thread-self")).getFileName()));
-        } catch (IOException | NumberFormatException e) {
-            throw new IllegalStateException("cannot read this thread's id from /proc/thread-self", e);
-        }
+        return ProcFs.system().callingThreadId().orElseThrow(() ->
+                new IllegalStateException("libc has no gettid() and /proc/thread-self cannot be read"));
     }
 
     @Override
