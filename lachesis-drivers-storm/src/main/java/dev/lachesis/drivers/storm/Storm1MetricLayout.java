@@ -23,10 +23,9 @@ import java.util.regex.Pattern;
  * <li>{@code startTimeSecs.value} under {@code __system}, task -1: when the worker's JVM started
  *     (epoch seconds with milliseconds, from Storm 1.x's {@code SystemBolt}).</li>
  * </ul>
- * Not checked against a running reporter (storm-metrics-reporter is not on Maven Central): the
- * names come from the reference implementation's Graphite queries and Storm 1.x's built-in metric
- * names. The host keeps its dots, so a host of several
- * segments must be given as the host glob. Immutable.
+ * storm-metrics-reporter is not on Maven Central; lachesis-storm1-metrics' {@code CarbonMetricsConsumer}
+ * writes these names, checked against a live Storm 1.2.3 LocalCluster ({@code Storm1DriverIT}). The
+ * host keeps its dots, so a host of several segments must be given as the host glob. Immutable.
  */
 public final class Storm1MetricLayout implements StormMetricLayout {
     private static final Map<String, Measure> GAUGES = Map.of(

@@ -50,6 +50,12 @@ public final class StormThreadNames {
      * {@code lachesis demo} and in the ETL sweep under the {@code rt} translator).
      */
     private static final Pattern METRICS_REPORTER = Pattern.compile("metrics-graphite-reporter-\\d+-thread-\\d+");
+    /**
+     * The executor of a Storm 1.x metrics consumer ({@code __metrics<consumer class>}, such as
+     * lachesis-storm1-metrics' {@code CarbonMetricsConsumer}): 1.x's counterpart of the reporter
+     * thread above, ranked with the query for the same reason.
+     */
+    private static final String METRICS_CONSUMER_PREFIX = "__metrics";
 
     /**
      * What keeps the worker alive to its cluster: Storm's heartbeat timers, the ZooKeeper client's
@@ -102,6 +108,9 @@ public final class StormThreadNames {
             return Optional.of(new StormThread.ExecutorSender(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))));
         }
         m = EXECUTOR.matcher(name);
+        if (m.matches() && m.group(1).startsWith(METRICS_CONSUMER_PREFIX)) {
+            return Optional.of(new StormThread.WorkerHelper(ThreadKind.REPORTER, false));
+        }
         if (m.matches()) {
             return Optional.of(new StormThread.Executor(m.group(1), Integer.parseInt(m.group(2)),
                     Integer.parseInt(m.group(3))));

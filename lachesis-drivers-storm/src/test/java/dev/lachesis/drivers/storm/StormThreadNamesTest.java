@@ -48,6 +48,15 @@ class StormThreadNamesTest {
     }
 
     @Test
+    void aStorm1MetricsConsumersExecutorIsTheReporterThatPublishesTheMetrics() {
+        assertThat(StormThreadNames.classify(
+                "Thread-21-__metricsdev.lachesis.storm1.metrics.CarbonMetricsConsumer-executor[1 1]"))
+                .contains(new WorkerHelper(ThreadKind.REPORTER, false));
+        assertThat(StormThreadNames.classify("Thread-25-__system-executor[-1 -1]"))
+                .contains(new Executor("__system", -1, -1));
+    }
+
+    @Test
     void theJvmsServiceThreadsAreRuntimeHelpersOfTheWorker() {
         assertThat(StormFixtures.threads(1, "storm-2.8.3/threads-1-worker.txt")).map(JvmThread::name)
                 .filteredOn(n -> StormThreadNames.classify(n).equals(java.util.Optional.of(RUNTIME)))

@@ -5,12 +5,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
- * The build of an SPE's experiments module (experiments/storm or experiments/flink), which that
+ * The build of an SPE's experiments module (experiments/storm, storm1 or flink), which that
  * SPE's child JVMs run from: the module's jar (for Storm also what {@code StormSubmitter} uploads,
  * as {@code storm local} does) and {@code target/lib} with the SPE and the rest of its runtime class
  * path. The harness and the tests carry no SPE on their own class path; they start the SPE's JVMs
@@ -23,6 +24,11 @@ public record SpeBuild(Path jar, Path lib) {
     /** The Storm module's build in the checkout at {@code root}. */
     public static SpeBuild storm(Path root) {
         return in(root, "storm", "");
+    }
+
+    /** The Storm 1.x module's build in the checkout at {@code root}. */
+    public static SpeBuild storm1(Path root) {
+        return in(root, "storm1", "");
     }
 
     /**
@@ -76,8 +82,16 @@ public record SpeBuild(Path jar, Path lib) {
         }
     }
 
-    /** The class path of the SPE's child JVM: the module's jar, then every jar in {@code lib}. */
+    /**
+     * The class path of the SPE's child JVM: the module's jar, then every jar in {@code lib} by
+     * name, each named on the command line as Storm's own {@code storm} script names them (a
+     * {@code lib/*} wildcard would hide from {@code /proc/<pid>/cmdline} that the JVM runs Storm,
+     * which is how the driver tells a Storm 1.x local-mode JVM from any other).
+     */
     public String classPath() {
-        return jar + File.pathSeparator + lib.resolve("*");
+        List<String> entries = new ArrayList<>();
+        entries.add(jar.toString());
+        libraries(name -> name.endsWith(".jar")).stream().map(Path::toString).sorted().forEach(entries::add);
+        return String.join(File.pathSeparator, entries);
     }
 }
