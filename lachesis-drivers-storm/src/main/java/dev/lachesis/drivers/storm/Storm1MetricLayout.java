@@ -22,6 +22,8 @@ import java.util.regex.Pattern;
  * <li>{@code execute-latency.<from>:<stream>.value}: mean execute latency in ms;</li>
  * <li>{@code startTimeSecs.value} under {@code __system}, task -1: when the worker's JVM started
  *     (epoch seconds with milliseconds, from Storm 1.x's {@code SystemBolt}).</li>
+ * <li>{@code source-queue-size.value}: the backlog a spout publishes as a metric of that name
+ *     ({@code context.registerMetric("source-queue-size", …)}), as the source operators do on 2.x.</li>
  * </ul>
  * storm-metrics-reporter is not on Maven Central; lachesis-storm1-metrics' {@code CarbonMetricsConsumer}
  * writes these names, checked against a live Storm 1.2.3 LocalCluster ({@code Storm1DriverIT}). The
@@ -32,7 +34,8 @@ public final class Storm1MetricLayout implements StormMetricLayout {
             "receive.population", Measure.RECEIVE_QUEUE,
             "sendqueue.population", Measure.SEND_QUEUE,
             "transfer.population", Measure.WORKER_TRANSFER_QUEUE,
-            "startTimeSecs", Measure.JVM_START);
+            "startTimeSecs", Measure.JVM_START,
+            "source-queue-size", Measure.SOURCE_QUEUE);
 
     private final String prefix;
     private final String hostGlob;
@@ -47,7 +50,8 @@ public final class Storm1MetricLayout implements StormMetricLayout {
         this.prefix = prefix.isEmpty() ? "" : prefix + ".";
         this.hostGlob = hostGlob;
         String head = Pattern.quote(this.prefix) + "([^.]+)\\.(.+)\\.(\\d{1,5})\\.([^.]+)\\.(-?\\d{1,9})\\.";
-        this.gauge = Pattern.compile(head + "(receive\\.population|sendqueue\\.population|transfer\\.population|startTimeSecs)\\.value");
+        this.gauge = Pattern.compile(head + "(receive\\.population|sendqueue\\.population|transfer\\.population"
+                + "|startTimeSecs|source-queue-size)\\.value");
         this.stream = Pattern.compile(head + "(execute-count|emit-count|execute-latency)\\.([^.]+)\\.value");
     }
 
@@ -56,6 +60,7 @@ public final class Storm1MetricLayout implements StormMetricLayout {
         String head = prefix + topologyGlob + "." + hostGlob + ".*.";
         return List.of(
                 head + "*.*.{receive,sendqueue}.population.value",
+                head + "*.*.source-queue-size.value",
                 head + "__system.-1.transfer.population.value",
                 head + "*.*.{execute-count,emit-count,execute-latency}.*.value");
     }

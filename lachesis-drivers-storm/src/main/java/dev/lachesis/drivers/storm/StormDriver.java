@@ -120,11 +120,11 @@ public final class StormDriver implements SpeDriver {
     @Override
     public Set<String> providedMetrics() {
         Set<String> provided = new HashSet<>(Set.of(MetricNames.INPUT_QUEUE, MetricNames.OUTPUT_QUEUE,
-                MetricNames.PROCESSED_RATE, MetricNames.EMITTED_RATE, MetricNames.PROCESSING_TIME));
+                MetricNames.PROCESSED_RATE, MetricNames.EMITTED_RATE, MetricNames.PROCESSING_TIME,
+                MetricNames.SOURCE_QUEUE));
         if (settings.version() == 2) {
             provided.add(MetricNames.ARRIVAL_RATE);
             provided.add(MetricNames.HEAD_AGE_REPORTED);
-            provided.add(MetricNames.SOURCE_QUEUE);
             provided.add(MetricNames.INPUT_QUEUE_CAPACITY);
         }
         return Set.copyOf(provided);
@@ -147,9 +147,13 @@ public final class StormDriver implements SpeDriver {
         return reader.read(view, metrics);
     }
 
+    /**
+     * Warns when Storm 2's executors may spin while they wait (its default wait strategy); Storm
+     * 1.x's executors block on their queues, and its spouts sleep, so there is nothing to say.
+     */
     @Override
     public void scheduledInRealTime() {
-        if (settings.waitStrategy().equals("park")) {
+        if (settings.version() == 1 || settings.waitStrategy().equals("park")) {
             return;
         }
         LOG.warn("A real-time translator schedules Storm SPE threads, but the topology's executors may wait with {}: "

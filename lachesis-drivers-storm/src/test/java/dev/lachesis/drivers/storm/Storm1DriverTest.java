@@ -10,6 +10,7 @@ import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.model.ThreadKind;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.spi.Series;
+import dev.lachesis.core.testing.LogCapture;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -73,6 +74,16 @@ class Storm1DriverTest {
 
     private static String op(String component, String range) {
         return "wordcount/" + component + "/" + range;
+    }
+
+    @Test
+    void realTimeSchedulingBringsNoWaitStrategyWarningBecauseStorm1ExecutorsBlock() throws Exception {
+        StormDriver driver = driver();
+        try (LogCapture log = new LogCapture(StormDriver.class)) {
+            driver.scheduledInRealTime();
+
+            assertThat(log.lines()).noneMatch(l -> l.contains("wait"));
+        }
     }
 
     @Test

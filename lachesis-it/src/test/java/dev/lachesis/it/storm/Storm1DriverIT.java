@@ -3,6 +3,10 @@ package dev.lachesis.it.storm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.lachesis.core.cli.Environment;
+import dev.lachesis.core.cli.LachesisCommand;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.discovery.JvmThreadDiscovery;
 import dev.lachesis.core.metric.MetricNames;
@@ -22,16 +26,26 @@ import dev.lachesis.experiments.launch.SpeBuild;
 import dev.lachesis.experiments.launch.Storm1Query;
 import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.process.LachesisHome;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
 
 /**
  * The Storm driver ({@code version: 1}) against a live Storm 1.2.3 topology, the 2023 paper's
@@ -48,11 +62,7 @@ class Storm1DriverIT {
     @Test
     void mapsEveryExecutorAndItsSendThreadAndSeesTheOverloadedBoltsQueue() throws Exception {
         MetricSource embedded = metrics();
-        try (embedded; ChildJvm storm = ChildJvm.startWithOwnTmpdir(List.of(),
-                SpeBuild.storm1(LachesisHome.root()).classPath(), Storm1Query.JVM_OPTIONS, Storm1Query.MAIN,
-                List.of(TOPOLOGY, "800", "127.0.0.1:" + ((EmbeddedMetricSource) embedded).carbonPort(), "4000"),
-                Storm1Query.READY, line -> LOG.debug("storm1: {}", line))) {
-            storm.awaitLine(Duration.ofSeconds(180));
+        try (embedded; ChildJvm storm = startStorm((EmbeddedMetricSource) embedded)) {
             SpeDriver driver = driver(embedded);
 
             AtomicReference<MetricValues> queues = new AtomicReference<>();
@@ -102,6 +112,135 @@ class Storm1DriverIT {
                 .contains("__metricsdev.lachesis.storm1.metrics.CarbonMetricsConsumer-executor");
         assertThat(state.threads()).filteredOn(t -> t.kind() == ThreadKind.TIMER)
                 .extracting(t -> t.thread().name()).contains("disruptor-flush-trigger");
+    }
+
+    /**
+     * {@code lachesis once} with QS-IO and real-time priorities, as a user would try the 2023 paper's
+     * LACHESIS-MOD-RT on Storm 1.2.3: the overloaded bolt's executors rank first, each send thread
+     * that feeds one consumer stays at or below that consumer (a 1.x publisher spins on a full
+     * queue, and above its consumer it stops the query), every timer of the worker (the disruptor
+     * flushers among them) at or below every executor, and the metrics consumer's executor, which
+     * publishes what the daemon reads, at the query's highest priority.
+     */
+    @Test
+    void onceWithQsIoAndRealTimeRanksTheOverloadedBoltFirstAndNoPublisherAboveItsConsumer(@TempDir Path dir)
+            throws Exception {
+        EmbeddedMetricSource embedded = (EmbeddedMetricSource) metrics();
+        try (embedded; ChildJvm storm = startStorm(embedded)) {
+            Path config = Files.writeString(dir.resolve("storm1.yaml"), """
+                    spes:
+                      - name: storm
+                        driver: storm
+                        pids: [%d]
+                        discovery: {topology: %s}
+                        settings: {version: 1}
+                    metrics:
+                      source: graphite
+                      url: http://127.0.0.1:%d
+                    policies:
+                      - name: storm1-mod-rt
+                        policy: qs-io
+                        period: 1s
+                        spes: [storm]
+                        translator: rt
+                    journal: %s
+                    logging:
+                      level: warn
+                    """.formatted(storm.pid(), TOPOLOGY, embedded.httpPort(), dir.resolve("journal.json")));
+            AtomicReference<JsonNode> last = new AtomicReference<>();
+            await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(2)).until(() -> {
+                JsonNode rows = once(config);
+                last.set(rows);
+                return rows != null && mains(rows).size() == 5 && heavyFirst(rows);
+            });
+            JsonNode rows = last.get();
+            LOG.info("lachesis once: {}", rows);
+            Map<String, Integer> mainValue = new HashMap<>();
+            mains(rows).forEach(r -> mainValue.put(component(r), r.path("value").asInt()));
+            int lowestMain = Collections.min(mainValue.values());
+            int highest = 0;
+            for (JsonNode row : rows) {
+                highest = Math.max(highest, row.path("value").asInt());
+            }
+            for (JsonNode row : rows) {
+                String kind = row.path("kind").asText();
+                int value = row.path("value").asInt();
+                if (kind.equals("sender") && component(row).equals("source")) {
+                    assertThat(value).as("source's sender vs light, its sole consumer").isLessThanOrEqualTo(
+                            mainValue.get("light"));
+                } else if (kind.equals("sender") && component(row).equals("heavy")) {
+                    assertThat(value).as("a heavy executor's sender vs sink, its sole consumer")
+                            .isLessThanOrEqualTo(mainValue.get("sink"));
+                } else if (kind.equals("timer")) {
+                    assertThat(value).as(row.path("thread").asText()).isLessThanOrEqualTo(lowestMain);
+                } else if (kind.equals("reporter")) {
+                    assertThat(value).as(row.path("thread").asText()).isEqualTo(highest);
+                }
+            }
+            assertThat(rows).filteredOn(r -> r.path("kind").asText().equals("timer"))
+                    .extracting(r -> r.path("thread").asText()).contains("disruptor-flush-trigger");
+            assertThat(rows).filteredOn(r -> r.path("kind").asText().equals("reporter")).isNotEmpty();
+        }
+    }
+
+    private static ChildJvm startStorm(EmbeddedMetricSource embedded) throws Exception {
+        ChildJvm storm = ChildJvm.startWithOwnTmpdir(List.of(), SpeBuild.storm1(LachesisHome.root()).classPath(),
+                Storm1Query.JVM_OPTIONS, Storm1Query.MAIN,
+                List.of(TOPOLOGY, "800", "127.0.0.1:" + embedded.carbonPort(), "4000"), Storm1Query.READY,
+                line -> LOG.debug("storm1: {}", line));
+        try {
+            storm.awaitLine(Duration.ofSeconds(180));
+            return storm;
+        } catch (Exception e) {
+            storm.close();
+            throw e;
+        }
+    }
+
+    /** The rows of one {@code lachesis once --dry-run --format json}, or null when it failed. */
+    private static JsonNode once(Path config) throws IOException {
+        CommandLine cli = LachesisCommand.commandLine(Environment.system());
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        int exit = cli.execute("once", "--dry-run", "--format", "json", "--config", config.toString());
+        if (exit != 0) {
+            LOG.warn("lachesis once exited with {}: {}", exit, err);
+            return null;
+        }
+        return new ObjectMapper().readTree(out.toString());
+    }
+
+    private static List<JsonNode> mains(JsonNode rows) {
+        List<JsonNode> mains = new ArrayList<>();
+        rows.forEach(r -> {
+            if (r.path("kind").asText().equals("main")) {
+                mains.add(r);
+            }
+        });
+        return mains;
+    }
+
+    /** The component of a row's operator ({@code <topology>/<component>/<tasks>}), or "" for none. */
+    private static String component(JsonNode row) {
+        String[] parts = row.path("operator").asText().split("/");
+        return parts.length == 3 ? parts[1] : "";
+    }
+
+    /** Whether both heavy executors have a higher RT priority than every other main thread. */
+    private static boolean heavyFirst(JsonNode rows) {
+        int heavyLowest = Integer.MAX_VALUE;
+        int othersHighest = Integer.MIN_VALUE;
+        for (JsonNode main : mains(rows)) {
+            int value = main.path("value").asInt();
+            if (component(main).equals("heavy")) {
+                heavyLowest = Math.min(heavyLowest, value);
+            } else {
+                othersHighest = Math.max(othersHighest, value);
+            }
+        }
+        return heavyLowest > othersHighest;
     }
 
     private static MetricSource metrics() throws Exception {

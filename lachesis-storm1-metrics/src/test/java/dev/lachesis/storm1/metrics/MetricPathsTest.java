@@ -31,14 +31,15 @@ class MetricPathsTest {
     }
 
     @Test
-    void anExecutorsQueuesAndStreamCountersBecomeOneLineEachThatTheDriverReads() {
+    void anExecutorsQueuesCountersAndBacklogBecomeOneLineEachThatTheDriverReads() {
         TaskInfo task = new TaskInfo("worker-1.lan", 6700, "split", 3, TIME, 1);
         List<String> lines = MetricPaths.lines("Storm", "etl", task, List.of(
                 new DataPoint("__receive", map("population", 7L, "capacity", 1024L, "arrival_rate_secs", 12.5)),
                 new DataPoint("__sendqueue", map("population", 2L)),
                 new DataPoint("__execute-count", map("source:default", 120L)),
                 new DataPoint("__emit-count", map("default", 118L)),
-                new DataPoint("__execute-latency", map("source:default", 0.25))));
+                new DataPoint("__execute-latency", map("source:default", 0.25)),
+                new DataPoint("source-queue-size", 40L)));
 
         assertThat(lines).containsExactly(
                 "Storm.etl.worker-1.lan.6700.split.3.receive.population.value 7 " + TIME + "\n",
@@ -47,7 +48,8 @@ class MetricPathsTest {
                 "Storm.etl.worker-1.lan.6700.split.3.sendqueue.population.value 2 " + TIME + "\n",
                 "Storm.etl.worker-1.lan.6700.split.3.execute-count.source:default.value 120 " + TIME + "\n",
                 "Storm.etl.worker-1.lan.6700.split.3.emit-count.default.value 118 " + TIME + "\n",
-                "Storm.etl.worker-1.lan.6700.split.3.execute-latency.source:default.value 0.25 " + TIME + "\n");
+                "Storm.etl.worker-1.lan.6700.split.3.execute-latency.source:default.value 0.25 " + TIME + "\n",
+                "Storm.etl.worker-1.lan.6700.split.3.source-queue-size.value 40 " + TIME + "\n");
         assertThat(parse(lines.get(0))).contains(
                 new StormSeries("etl", "worker-1.lan", "split", 3, 6700, Measure.RECEIVE_QUEUE, ""));
         assertThat(parse(lines.get(3))).map(StormSeries::measure).contains(Measure.SEND_QUEUE);
@@ -55,6 +57,7 @@ class MetricPathsTest {
                 new StormSeries("etl", "worker-1.lan", "split", 3, 6700, Measure.EXECUTE_COUNT, "source:default"));
         assertThat(parse(lines.get(5))).map(StormSeries::measure).contains(Measure.EMIT_COUNT);
         assertThat(parse(lines.get(6))).map(StormSeries::measure).contains(Measure.EXECUTE_LATENCY_MS);
+        assertThat(parse(lines.get(7))).map(StormSeries::measure).contains(Measure.SOURCE_QUEUE);
     }
 
     @Test

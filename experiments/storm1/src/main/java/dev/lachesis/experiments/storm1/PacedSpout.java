@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.storm1;
 
 import java.util.Map;
+import org.apache.storm.metric.api.IMetric;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
@@ -11,7 +12,9 @@ import org.apache.storm.utils.Utils;
 
 /**
  * Emits numbered tuples at a fixed total rate, catching up in bursts of at most 100 when late, with
- * Storm 1.x's spout API; sleeps 1 ms when nothing is due, as Storm 1.x spouts do.
+ * Storm 1.x's spout API; sleeps 1 ms when nothing is due, as Storm 1.x spouts do. Publishes its
+ * backlog (tuples due but not yet emitted) as the metric {@code source-queue-size}, as a Storm 1.x
+ * spout registers a metric.
  */
 public final class PacedSpout extends BaseRichSpout {
     private static final long serialVersionUID = 1L;
@@ -21,23 +24,34 @@ public final class PacedSpout extends BaseRichSpout {
     private transient SpoutOutputCollector collector;
     private transient double ratePerTask;
     private transient long startNanos;
+    /** Written by the executor, read by the metrics tick on the same executor thread. */
     private transient long emitted;
 
     public PacedSpout(double tuplesPerSecond) {
         this.tuplesPerSecond = tuplesPerSecond;
     }
 
+    /**
+     * Storm 1.2 deprecates {@code registerMetric} for its metrics v2, but a metrics consumer such as
+     * lachesis-storm1-metrics' (and the 2023 paper's setup) sees only metrics registered this way.
+     */
     @Override
-    @SuppressWarnings("rawtypes") // Storm 1.x's signature
+    @SuppressWarnings({"rawtypes", "deprecation"}) // Storm 1.x's signature; see above
     public void open(Map conf, TopologyContext context, SpoutOutputCollector collector) {
         this.collector = collector;
         this.ratePerTask = tuplesPerSecond / context.getComponentTasks(context.getThisComponentId()).size();
         this.startNanos = System.nanoTime();
+        IMetric backlog = () -> Math.max(0, due() - emitted);
+        context.registerMetric("source-queue-size", backlog, 1);
+    }
+
+    private long due() {
+        return (long) ((System.nanoTime() - startNanos) / 1e9 * ratePerTask);
     }
 
     @Override
     public void nextTuple() {
-        long due = (long) ((System.nanoTime() - startNanos) / 1e9 * ratePerTask);
+        long due = due();
         if (emitted >= due) {
             Utils.sleep(1);
             return;
