@@ -4,13 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.lachesis.core.cli.Environment;
-import dev.lachesis.core.cli.LachesisCommand;
 import dev.lachesis.experiments.flink.FlinkClusterProcess;
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.lachesis.it.OnceCommand;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +17,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 
 /**
  * What a user sees: {@code lachesis once --dry-run --format json} with the real QS policy, nice
@@ -72,7 +66,7 @@ class FlinkOnceIT {
             // The heavy operator's queue takes a few seconds to fill: repeat `once` (each run a new
             // daemon with a new driver, as a user would) until it shows.
             await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(2)).until(() -> {
-                JsonNode rows = once(config);
+                JsonNode rows = OnceCommand.rows(config);
                 last.set(rows);
                 return rows != null && heavyHasTopPriority(rows, job);
             });
@@ -105,21 +99,6 @@ class FlinkOnceIT {
                     "OutputFlusher for Source: events -> light (1/1)#0", "OutputFlusher for heavy (1/2)#0",
                     "OutputFlusher for heavy (2/2)#0");
         }
-    }
-
-    /** The rows of one {@code lachesis once --dry-run --format json}, or null when it failed. */
-    private static JsonNode once(Path config) throws IOException {
-        CommandLine cli = LachesisCommand.commandLine(Environment.system());
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute("once", "--dry-run", "--format", "json", "--config", config.toString());
-        if (exit != 0) {
-            LOG.info("lachesis once exited with {}: {}", exit, err);
-            return null;
-        }
-        return new ObjectMapper().readTree(out.toString());
     }
 
     /** Whether both heavy subtasks' main threads have the lowest nice value of all main threads, alone. */

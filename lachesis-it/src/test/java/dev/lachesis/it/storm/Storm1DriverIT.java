@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.lachesis.core.cli.Environment;
-import dev.lachesis.core.cli.LachesisCommand;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.discovery.JvmThreadDiscovery;
 import dev.lachesis.core.metric.MetricNames;
@@ -26,9 +23,7 @@ import dev.lachesis.experiments.launch.SpeBuild;
 import dev.lachesis.experiments.launch.Storm1Query;
 import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.process.LachesisHome;
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.lachesis.it.OnceCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -45,7 +40,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 
 /**
  * The Storm driver ({@code version: 1}) against a live Storm 1.2.3 topology, the 2023 paper's
@@ -149,7 +143,7 @@ class Storm1DriverIT {
                     """.formatted(storm.pid(), TOPOLOGY, embedded.httpPort(), dir.resolve("journal.json")));
             AtomicReference<JsonNode> last = new AtomicReference<>();
             await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(2)).until(() -> {
-                JsonNode rows = once(config);
+                JsonNode rows = OnceCommand.rows(config);
                 last.set(rows);
                 return rows != null && mains(rows).size() == 5 && heavyFirst(rows);
             });
@@ -195,21 +189,6 @@ class Storm1DriverIT {
             storm.close();
             throw e;
         }
-    }
-
-    /** The rows of one {@code lachesis once --dry-run --format json}, or null when it failed. */
-    private static JsonNode once(Path config) throws IOException {
-        CommandLine cli = LachesisCommand.commandLine(Environment.system());
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute("once", "--dry-run", "--format", "json", "--config", config.toString());
-        if (exit != 0) {
-            LOG.warn("lachesis once exited with {}: {}", exit, err);
-            return null;
-        }
-        return new ObjectMapper().readTree(out.toString());
     }
 
     private static List<JsonNode> mains(JsonNode rows) {
