@@ -2,6 +2,7 @@ package dev.lachesis.experiments;
 
 import dev.lachesis.experiments.launch.FlinkQuery;
 import dev.lachesis.experiments.launch.SpeBuild;
+import dev.lachesis.experiments.launch.Storm1Query;
 import dev.lachesis.experiments.launch.StormQuery;
 import dev.lachesis.experiments.launch.StormQuerySpec;
 import dev.lachesis.experiments.launch.WaitStrategy;
@@ -24,9 +25,10 @@ import picocli.CommandLine.Unmatched;
 
 /**
  * {@code lachesis-bench query}: starts an example query in a child JVM with its SPE's class path and
- * runs until stopped; SIGTERM or SIGINT stops the child too. On Storm the query runs in a
- * {@code LocalCluster}, the way {@code storm local} runs a topology, and the child's PID is printed
- * on standard output once tuples reach the sink. On Flink the query runs on a MiniCluster through
+ * runs until stopped; SIGTERM or SIGINT stops the child too. On Storm (2.8, or 1.2.3 with
+ * {@code --spe storm1}, the pipeline query only) the query runs in a {@code LocalCluster}, the way
+ * {@code storm local} runs a topology, and the child's PID is printed on standard output once tuples
+ * reach the sink. On Flink the query runs on a MiniCluster through
  * experiments/flink's launcher, whose lines ({@code flink pid=<pid> rest-port=<port> job=<id>}, the
  * sink reports) go to standard output, and whose own options ({@code --rest-port},
  * {@code --sink-reports}, ...) may follow.
@@ -40,7 +42,7 @@ public final class QueryCommand implements Callable<Integer> {
     /** How long the Flink launcher may take to stop its cluster and delete the cluster's files. */
     private static final Duration FLINK_STOP_GRACE = Duration.ofSeconds(30);
 
-    @Option(names = "--spe", required = true, description = "The SPE: storm or flink.")
+    @Option(names = "--spe", required = true, description = "The SPE: storm, storm1 (Storm 1.2.3) or flink.")
     private String spe;
 
     @Option(names = "--query", required = true, description = "Example query: pipeline, etl, fanout or chain.")
@@ -93,12 +95,15 @@ public final class QueryCommand implements Callable<Integer> {
         if (spe.equals("flink")) {
             return runOnFlink();
         }
-        if (!spe.equals("storm")) {
+        if (!spe.equals("storm") && !spe.equals("storm1")) {
             throw new CommandLine.ParameterException(command.commandLine(),
-                    "--spe was '" + spe + "' but must be storm or flink");
+                    "--spe was '" + spe + "' but must be storm, storm1 or flink");
         }
         if (!flinkOptions.isEmpty()) {
             throw new CommandLine.UnmatchedArgumentException(command.commandLine(), flinkOptions);
+        }
+        if (spe.equals("storm1")) {
+            return runOnStorm1();
         }
         StormQuery example = parse(() -> StormQuery.named(query));
         HostPort graphite = parse(() -> HostPort.parse(metrics));
@@ -111,6 +116,36 @@ public final class QueryCommand implements Callable<Integer> {
             err.println(line);
             err.flush();
         });
+        return untilStopped(child, topology);
+    }
+
+    /**
+     * Runs the pipeline query on Storm 1.2.3 in a {@code LocalCluster} child JVM with
+     * experiments/storm1's build, its metrics sent through lachesis-storm1-metrics' consumer.
+     */
+    private int runOnStorm1() throws IOException, InterruptedException {
+        if (!query.equals("pipeline")) {
+            throw new CommandLine.ParameterException(command.commandLine(), "--query was '" + query
+                    + "' but Storm 1.x runs the pipeline query only (the others are not written for Storm 1.x yet)");
+        }
+        HostPort graphite = parse(() -> HostPort.parse(metrics));
+        SpeBuild build = parse(() -> SpeBuild.storm1(LachesisHome.root()));
+        String topology = name != null ? name : "lachesis-pipeline";
+        List<String> jvmOptions = new ArrayList<>(Storm1Query.JVM_OPTIONS);
+        jvmOptions.add("-Xmx" + heap);
+        PrintWriter err = command.commandLine().getErr();
+        ChildJvm child = ChildJvm.startWithOwnTmpdir(List.of(), build.classPath(), jvmOptions, Storm1Query.MAIN,
+                List.of(topology, Double.toString(rate), graphite.toString(), Long.toString(heavyCostMicros)),
+                Storm1Query.READY, line -> {
+                    err.println(line);
+                    err.flush();
+                });
+        return untilStopped(child, topology);
+    }
+
+    /** Prints the child's PID once tuples reach the sink and runs until it ends; SIGTERM stops it. */
+    private int untilStopped(ChildJvm child, String topology) throws InterruptedException {
+        PrintWriter err = command.commandLine().getErr();
         Thread stopper = new Thread(child::close, "stop-child-" + child.pid());
         Runtime.getRuntime().addShutdownHook(stopper);
         try {
