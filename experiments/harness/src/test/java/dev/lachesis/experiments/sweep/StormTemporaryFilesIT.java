@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
+import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.spi.MetricSource;
 import dev.lachesis.core.spi.MetricSourceFactory;
 import dev.lachesis.core.spi.Plugins;
@@ -14,11 +15,9 @@ import dev.lachesis.experiments.launch.WaitStrategy;
 import dev.lachesis.experiments.process.LachesisHome;
 import dev.lachesis.experiments.run.CpuList;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -106,10 +105,14 @@ class StormTemporaryFilesIT {
         }
     }
 
-    /** The child of {@code sweep} that runs Storm's LocalCluster, once it runs java (it starts as taskset). */
+    /**
+     * The child of {@code sweep} that runs Storm's LocalCluster, once it runs java (it starts as taskset).
+     * Read from {@code /proc/<pid>/cmdline} as the driver reads it: {@code ProcessHandle.Info} stops at
+     * the first 4096 bytes, which the class path of the Storm JVM outgrows in a deeper checkout.
+     */
     private static Optional<ProcessHandle> stormJvmStartedBy(Process sweep) {
-        return sweep.children().filter(child -> child.info().arguments().stream().flatMap(Arrays::stream)
-                .anyMatch("org.apache.storm.LocalCluster"::equals)).findFirst();
+        return sweep.children().filter(child -> ProcFs.system().cmdline((int) child.pid())
+                .contains("org.apache.storm.LocalCluster")).findFirst();
     }
 
     /** The pipeline query at a low rate on this JVM's CPUs, reporting to an embedded store as in a sweep. */
@@ -140,9 +143,8 @@ class StormTemporaryFilesIT {
     }
 
     /** The JVM's {@code java.io.tmpdir} as its command line sets it (the last option wins). */
-    private static Path tmpdirOf(long pid) throws IOException {
-        String cmdline = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"), StandardCharsets.UTF_8);
-        Path tmpdir = Arrays.stream(cmdline.split("\0")).filter(a -> a.startsWith(TMPDIR_OPTION))
+    private static Path tmpdirOf(long pid) {
+        Path tmpdir = ProcFs.system().cmdline((int) pid).stream().filter(a -> a.startsWith(TMPDIR_OPTION))
                 .reduce((first, second) -> second).map(a -> Path.of(a.substring(TMPDIR_OPTION.length())))
                 .orElse(SHARED_TMP);
         LOG.info("PID {} has java.io.tmpdir {}", pid, tmpdir);
