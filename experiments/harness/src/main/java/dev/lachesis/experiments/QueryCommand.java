@@ -26,7 +26,7 @@ import picocli.CommandLine.Unmatched;
 /**
  * {@code lachesis-bench query}: starts an example query in a child JVM with its SPE's class path and
  * runs until stopped; SIGTERM or SIGINT stops the child too. On Storm (2.8, or 1.2.3 with
- * {@code --spe storm1}, the pipeline query only) the query runs in a {@code LocalCluster}, the way
+ * {@code --spe storm1}, the pipeline and etl queries) the query runs in a {@code LocalCluster}, the way
  * {@code storm local} runs a topology, and the child's PID is printed on standard output once tuples
  * reach the sink. On Flink the query runs on a MiniCluster through
  * experiments/flink's launcher, whose lines ({@code flink pid=<pid> rest-port=<port> job=<id>}, the
@@ -120,27 +120,21 @@ public final class QueryCommand implements Callable<Integer> {
     }
 
     /**
-     * Runs the pipeline query on Storm 1.2.3 in a {@code LocalCluster} child JVM with
-     * experiments/storm1's build, its metrics sent through lachesis-storm1-metrics' consumer.
+     * Runs the query on Storm 1.2.3 in a {@code LocalCluster} child JVM with experiments/storm1's
+     * build, its metrics sent through lachesis-storm1-metrics' consumer.
      */
     private int runOnStorm1() throws IOException, InterruptedException {
-        if (!query.equals("pipeline")) {
-            throw new CommandLine.ParameterException(command.commandLine(), "--query was '" + query
-                    + "' but Storm 1.x runs the pipeline query only (the others are not written for Storm 1.x yet)");
-        }
         HostPort graphite = parse(() -> HostPort.parse(metrics));
-        SpeBuild build = parse(() -> SpeBuild.storm1(LachesisHome.root()));
-        String topology = name != null ? name : "lachesis-pipeline";
-        List<String> jvmOptions = new ArrayList<>(Storm1Query.JVM_OPTIONS);
-        jvmOptions.add("-Xmx" + heap);
+        Storm1Query storm1 = parse(() -> new Storm1Query(query, name != null ? name : "lachesis-" + query, rate,
+                graphite, heavyCostMicros, heap));
+        List<String> moreArgs = input == null ? List.of() : List.of("--input", input.toAbsolutePath().toString());
+        parse(() -> SpeBuild.storm1(LachesisHome.root()));
         PrintWriter err = command.commandLine().getErr();
-        ChildJvm child = ChildJvm.startWithOwnTmpdir(List.of(), build.classPath(), jvmOptions, Storm1Query.MAIN,
-                List.of(topology, Double.toString(rate), graphite.toString(), Long.toString(heavyCostMicros)),
-                Storm1Query.READY, line -> {
-                    err.println(line);
-                    err.flush();
-                });
-        return untilStopped(child, topology);
+        ChildJvm child = storm1.start(List.of(), moreArgs, line -> {
+            err.println(line);
+            err.flush();
+        });
+        return untilStopped(child, storm1.topologyName());
     }
 
     /** Prints the child's PID once tuples reach the sink and runs until it ends; SIGTERM stops it. */

@@ -17,9 +17,9 @@ class QueryCommandTest {
                 + System.lineSeparator());
         bench = new BenchRun();
 
-        assertThat(bench.run("query", "--spe", "storm1", "--query", "etl", "--rate", "1", "--metrics",
+        assertThat(bench.run("query", "--spe", "storm1", "--query", "fanout", "--rate", "1", "--metrics",
                 "127.0.0.1:2003")).isEqualTo(CommandLine.ExitCode.USAGE);
-        assertThat(bench.err()).startsWith("--query was 'etl' but Storm 1.x runs the pipeline query only");
+        assertThat(bench.err()).startsWith("--query was 'fanout' but Storm 1.x runs pipeline or etl");
         assertThat(bench.out()).isEmpty();
     }
 }

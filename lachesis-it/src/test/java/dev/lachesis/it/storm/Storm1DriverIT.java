@@ -19,10 +19,9 @@ import dev.lachesis.core.spi.MetricSourceFactory;
 import dev.lachesis.core.spi.Plugins;
 import dev.lachesis.core.spi.SpeDriver;
 import dev.lachesis.core.spi.SpeDriverFactory;
-import dev.lachesis.experiments.launch.SpeBuild;
 import dev.lachesis.experiments.launch.Storm1Query;
 import dev.lachesis.experiments.process.ChildJvm;
-import dev.lachesis.experiments.process.LachesisHome;
+import dev.lachesis.experiments.process.HostPort;
 import dev.lachesis.it.OnceCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -178,10 +177,8 @@ class Storm1DriverIT {
     }
 
     private static ChildJvm startStorm(EmbeddedMetricSource embedded) throws Exception {
-        ChildJvm storm = ChildJvm.startWithOwnTmpdir(List.of(), SpeBuild.storm1(LachesisHome.root()).classPath(),
-                Storm1Query.JVM_OPTIONS, Storm1Query.MAIN,
-                List.of(TOPOLOGY, "800", "127.0.0.1:" + embedded.carbonPort(), "4000"), Storm1Query.READY,
-                line -> LOG.debug("storm1: {}", line));
+        ChildJvm storm = new Storm1Query("pipeline", TOPOLOGY, 800, new HostPort("127.0.0.1", embedded.carbonPort()),
+                4000, "512m").start(List.of(), List.of(), line -> LOG.debug("storm1: {}", line));
         try {
             storm.awaitLine(Duration.ofSeconds(180));
             return storm;
