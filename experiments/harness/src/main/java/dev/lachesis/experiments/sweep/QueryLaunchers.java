@@ -12,7 +12,7 @@ public final class QueryLaunchers {
     }
 
     /**
-     * The launcher of {@code query} on {@code spe} ({@code storm} or {@code flink}).
+     * The launcher of {@code query} on {@code spe} ({@code storm}, {@code storm1} for Storm 1.2.3, or {@code flink}).
      *
      * @param waitStrategy how Storm's idle executors wait; ignored for Flink
      * @throws IllegalArgumentException naming the unknown SPE, query or wait strategy
@@ -20,8 +20,9 @@ public final class QueryLaunchers {
     public static QueryLauncher of(String spe, String query, String waitStrategy, Duration readyTimeout) {
         return switch (spe) {
             case "storm" -> new StormLauncher(StormQuery.named(query), WaitStrategy.named(waitStrategy), readyTimeout);
+            case "storm1" -> new Storm1Launcher(query, readyTimeout);
             case "flink" -> new FlinkLauncher(LachesisHome.root(), FlinkQuery.named(query), readyTimeout);
-            default -> throw new IllegalArgumentException("--spe was '" + spe + "' but must be storm or flink");
+            default -> throw new IllegalArgumentException("--spe was '" + spe + "' but must be storm, storm1 or flink");
         };
     }
 }

@@ -7,14 +7,12 @@ import dev.lachesis.experiments.mode.HandSetPriority;
 import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.process.HostPort;
 import dev.lachesis.experiments.run.CpuList;
-import dev.lachesis.experiments.run.SpeBlock;
 import dev.lachesis.experiments.run.StormSpeBlock;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
@@ -74,33 +72,7 @@ final class StormLauncher implements QueryLauncher {
             args.addAll(List.of("--input", input.toString()));
         }
         ChildJvm child = spec.start(List.of("taskset", "-c", cpus.toString()), args, output);
-        try {
-            child.awaitLine(readyTimeout.plusSeconds(30));
-        } catch (IOException | TimeoutException | InterruptedException | RuntimeException e) {
-            child.close();
-            throw e;
-        }
-        SpeBlock block = new StormSpeBlock(child.pid(), topology, waitStrategy);
-        return new RunningQuery() {
-            @Override
-            public long pid() {
-                return child.pid();
-            }
-
-            @Override
-            public SpeBlock spe() {
-                return block;
-            }
-
-            @Override
-            public void close() {
-                child.close();
-            }
-
-            @Override
-            public String toString() {
-                return String.format(Locale.ROOT, "Storm %s, PID %d", topology, child.pid());
-            }
-        };
+        return LocalClusterQuery.awaitReady(child, readyTimeout.plusSeconds(30),
+                new StormSpeBlock(child.pid(), topology, waitStrategy), "Storm", topology);
     }
 }

@@ -25,7 +25,7 @@ final class TrialOptions {
     @Spec(Spec.Target.MIXEE)
     private CommandLine.Model.CommandSpec mixee;
 
-    @Option(names = "--spe", required = true, description = "The SPE: storm or flink.")
+    @Option(names = "--spe", required = true, description = "The SPE: storm, storm1 (Storm 1.2.3, etl only) or flink.")
     private String spe;
 
     @Option(names = "--query", defaultValue = "etl", description = "The query (default: ${DEFAULT-VALUE}).")

@@ -84,6 +84,39 @@ class SweepIT {
     }
 
     /**
+     * The ETL query on Storm 1.2.3 (the 2023 paper's SPE), its built-in metrics sent by
+     * lachesis-storm1-metrics' consumer: below saturation every trial keeps up, and the real-time
+     * mode puts the query's threads, the source among them (ranked by the backlog its spout
+     * publishes), into SCHED_RR and gives them back.
+     */
+    @Test
+    void sweepsTheEtlQueryOnStorm1() throws Exception {
+        assumeTrue(CpuList.online().size() >= 2, "a sweep needs two CPUs");
+        RealTimeTranslatorFactory rt = new RealTimeTranslatorFactory();
+        assumeTrue(rt.isAvailable(), rt::description);
+        Path bench = LachesisHome.root().toAbsolutePath().normalize().resolve("bin/lachesis-bench");
+
+        String printed = run(bench.toString(), "sweep", "--spe", "storm1", "--query", "etl", "--rates", "300",
+                "--modes", "OS,LACHESIS-MOD-RT", "--reps", "1", "--warm-up", "30s", "--measure", "8s",
+                "--out", out.toString());
+
+        assertThat(printed).contains("[2/2] 300 t/s, LACHESIS-MOD-RT, rep 1").doesNotContain("NOT RESTORED");
+        List<String> header = List.of(Files.readAllLines(out.resolve("measurements.csv")).get(0).split(","));
+        List<String[]> rows = rows(out.resolve("measurements.csv"));
+        assertThat(rows).hasSize(2);
+        for (String[] row : rows) {
+            assertThat(row[header.indexOf("spe")]).isEqualTo("storm1");
+            assertThat(Double.parseDouble(row[header.indexOf("throughput")])).isBetween(0.8 * 300, 1.3 * 300);
+            assertThat(Double.parseDouble(row[header.indexOf("source_throughput")])).isBetween(0.8 * 300, 1.3 * 300);
+            assertThat(Double.parseDouble(row[header.indexOf("goal_cv")])).as("the observer saw queues").isNotNaN();
+        }
+        assertThat(Files.readAllLines(out.resolve("operators.csv")))
+                .anyMatch(l -> l.contains(",LACHESIS-MOD-RT,1,source,") && l.contains(",rr,") && l.matches(".*,RR \\d+"))
+                .anyMatch(l -> l.contains(",LACHESIS-MOD-RT,1,join,") && l.contains(",rr,"))
+                .anyMatch(l -> l.contains(",OS,1,join,") && l.endsWith(",nice 0"));
+    }
+
+    /**
      * The same harness against the real Graphite ({@code --graphite 2003:8080}, as
      * {@code deploy/graphite/graphite.sh} runs it): Storm reports to carbon and both daemons read
      * graphite-web, so the observer must see queues and the acting daemon must rank and run.

@@ -1,0 +1,73 @@
+package dev.lachesis.experiments.sweep;
+
+import dev.lachesis.experiments.launch.Storm1Query;
+import dev.lachesis.experiments.mode.HandSetPriority;
+import dev.lachesis.experiments.process.ChildJvm;
+import dev.lachesis.experiments.process.HostPort;
+import dev.lachesis.experiments.run.CpuList;
+import dev.lachesis.experiments.run.Storm1SpeBlock;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+/**
+ * Runs the ETL query on Storm 1.2.3 (the 2023 paper's SPE) in a {@code LocalCluster} child JVM,
+ * started through {@code taskset} so the whole JVM stays on the SPE's CPUs, its built-in metrics
+ * sent to the trial's store through lachesis-storm1-metrics' consumer every second. Storm 1.x
+ * executors block on their queues, so the CSV files call its wait strategy {@value #WAIT}.
+ */
+final class Storm1Launcher implements QueryLauncher {
+    private static final String WAIT = "blocking";
+    private static final String QUERY = "etl";
+    private static final String HEAP = "2g";
+
+    private final Duration readyTimeout;
+
+    /** @throws IllegalArgumentException for a query other than etl, the one with sink reports on Storm 1.x */
+    Storm1Launcher(String query, Duration readyTimeout) {
+        if (!query.equals(QUERY)) {
+            throw new IllegalArgumentException("--query was '" + query + "' but a sweep on Storm 1.x runs " + QUERY);
+        }
+        this.readyTimeout = readyTimeout;
+    }
+
+    @Override
+    public String spe() {
+        return "storm1";
+    }
+
+    @Override
+    public String query() {
+        return QUERY;
+    }
+
+    @Override
+    public String waitStrategy() {
+        return WAIT;
+    }
+
+    @Override
+    public boolean readsInput() {
+        return true;
+    }
+
+    @Override
+    public Optional<HandSetPriority> handSetPriority() {
+        return Optional.empty();
+    }
+
+    @Override
+    public RunningQuery start(double rate, CpuList cpus, int carbonPort, Path input, Consumer<String> output)
+            throws IOException, TimeoutException, InterruptedException {
+        String topology = "sweep-" + QUERY;
+        Storm1Query query = new Storm1Query(QUERY, topology, rate, new HostPort("127.0.0.1", carbonPort), 0, HEAP);
+        ChildJvm child = query.start(List.of("taskset", "-c", cpus.toString()),
+                List.of("--sink-reports", "--input", input.toString()), output);
+        return LocalClusterQuery.awaitReady(child, readyTimeout.plusSeconds(30), new Storm1SpeBlock(child.pid(),
+                topology), "Storm 1.2.3", topology);
+    }
+}
