@@ -2,6 +2,7 @@ package dev.lachesis.experiments.mode;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -20,8 +21,11 @@ public enum SchedulingMode {
      * thread 0 ({@code static} policy, see {@code HandSetPriority}).
      */
     STATIC("STATIC", "static", "nice", true),
-    /** QS through nice values, the 2021 paper's Lachesis. */
-    LACHESIS("LACHESIS", "qs", "nice", true),
+    /**
+     * QS through nice values, the 2021 paper's Lachesis: nice values by its formula ({@code nice-ratio},
+     * §5.3: CPU shares proportional to queue sizes) where the nice translator's default is linear.
+     */
+    LACHESIS("LACHESIS", "qs", "nice", true, "nice-ratio"),
     /** QS-IO (operator threads by input queue, helpers by output queue, sources by their backlog) through nice. */
     LACHESIS_MOD("LACHESIS-MOD", "qs-io", "nice", true),
     /** QS-IO through SCHED_RR priorities, the SPE in a cgroup with a 95% real-time budget. */
@@ -37,12 +41,18 @@ public enum SchedulingMode {
     private final String policy;
     private final String translator;
     private final boolean applies;
+    private final String normaliser;
 
     SchedulingMode(String label, String policy, String translator, boolean applies) {
+        this(label, policy, translator, applies, null);
+    }
+
+    SchedulingMode(String label, String policy, String translator, boolean applies, String normaliser) {
         this.label = label;
         this.policy = policy;
         this.translator = translator;
         this.applies = applies;
+        this.normaliser = normaliser;
     }
 
     /** The paper's name, e.g. {@code LACHESIS-MOD-RT}. */
@@ -58,6 +68,11 @@ public enum SchedulingMode {
     /** The {@code translator:} of the daemon's policy file. */
     public String translator() {
         return translator;
+    }
+
+    /** The translator's {@code normaliser} where the mode sets one; empty for the translator's default. */
+    public Optional<String> normaliser() {
+        return Optional.ofNullable(normaliser);
     }
 
     /** Whether a daemon changes threads in this mode. */

@@ -44,7 +44,8 @@ public record DaemonConfig(SpeBlock spe, SchedulingMode mode, int storeHttpPort,
 
     /** The YAML text. */
     public String yaml() {
-        String policySettings = mode == SchedulingMode.STATIC ? handSet.policyYaml() : "";
+        String policySettings = mode == SchedulingMode.STATIC ? handSet.policyYaml()
+                : mode.normaliser().map("    translator-settings: {normaliser: %s}\n"::formatted).orElse("");
         return """
                 # Written by the Lachesis experiments: %s (policy %s, translator %s).
                 spes:

@@ -80,6 +80,28 @@ class DaemonConfigTest {
                 .doesNotContain("translator-settings");
     }
 
+    @Test
+    void theLachesisModeNormalisesWithThe2021PapersNiceFormula() throws Exception {
+        DaemonConfig lachesis = config(STORM, SchedulingMode.LACHESIS, null);
+
+        assertThat(lachesis.yaml()).contains("""
+                    policy: qs
+                    period: 1000ms
+                    translator: nice
+                    translator-settings: {normaliser: nice-ratio}
+                """);
+        assertValid(lachesis);
+    }
+
+    @Test
+    void aStorm1EntryReadsTheBuiltInMetricsInOneSecondBuckets() throws Exception {
+        DaemonConfig storm1 = config(new Storm1SpeBlock(ProcessHandle.current().pid(), "sweep-etl"),
+                SchedulingMode.LACHESIS_MOD_RT, null);
+
+        assertThat(storm1.yaml()).contains("      version: 1\n      metrics-bucket: 1s\n");
+        assertValid(storm1);
+    }
+
     /** {@code lachesis validate} accepts the file, with the real drivers, policies and translators. */
     private void assertValid(DaemonConfig config) throws Exception {
         Path file = config.writeTo(dir.resolve(config.mode().fileName() + ".yaml"));
