@@ -14,9 +14,15 @@ import java.util.regex.Pattern;
  * where the built-in metric loses its leading {@code __} and each map entry and value become
  * segments:
  * <ul>
- * <li>{@code receive.population.value} and {@code sendqueue.population.value}: the executor's
- *     receive and send queues (disruptor rings);</li>
- * <li>{@code transfer.population.value} under {@code __system}, task -1: the worker transfer queue;</li>
+ * <li>{@code receive.tuple_population.value} and {@code sendqueue.tuple_population.value}: the tuples in
+ *     the executor's receive and send queues (disruptor rings), and {@code receive.overflow.value},
+ *     {@code sendqueue.overflow.value}: those batched or overflowed before the ring. A queue holds
+ *     their sum. ({@code population} counts ring slots, each a batch of up to
+ *     {@code topology.disruptor.batch.size} tuples, and leaves out the overflow, where a backlog
+ *     piles up beyond saturation: an ETL join's queue read 2-8 there against 30-217 tuples.
+ *     {@code tuple_population} exists since Storm 1.1.)</li>
+ * <li>{@code transfer.tuple_population.value} and {@code transfer.overflow.value} under
+ *     {@code __system}, task -1: the worker transfer queue;</li>
  * <li>{@code execute-count.<from>:<stream>.value}, {@code emit-count.<stream>.value}: tuples counted
  *     during the last bucket of {@code topology.builtin.metrics.bucket.size.secs}, not totals;</li>
  * <li>{@code execute-latency.<from>:<stream>.value}: mean execute latency in ms;</li>
@@ -31,9 +37,12 @@ import java.util.regex.Pattern;
  */
 public final class Storm1MetricLayout implements StormMetricLayout {
     private static final Map<String, Measure> GAUGES = Map.of(
-            "receive.population", Measure.RECEIVE_QUEUE,
-            "sendqueue.population", Measure.SEND_QUEUE,
-            "transfer.population", Measure.WORKER_TRANSFER_QUEUE,
+            "receive.tuple_population", Measure.RECEIVE_QUEUE,
+            "receive.overflow", Measure.RECEIVE_OVERFLOW,
+            "sendqueue.tuple_population", Measure.SEND_QUEUE,
+            "sendqueue.overflow", Measure.SEND_OVERFLOW,
+            "transfer.tuple_population", Measure.WORKER_TRANSFER_QUEUE,
+            "transfer.overflow", Measure.WORKER_TRANSFER_OVERFLOW,
             "startTimeSecs", Measure.JVM_START,
             "source-queue-size", Measure.SOURCE_QUEUE);
 
@@ -50,7 +59,7 @@ public final class Storm1MetricLayout implements StormMetricLayout {
         this.prefix = prefix.isEmpty() ? "" : prefix + ".";
         this.hostGlob = hostGlob;
         String head = Pattern.quote(this.prefix) + "([^.]+)\\.(.+)\\.(\\d{1,5})\\.([^.]+)\\.(-?\\d{1,9})\\.";
-        this.gauge = Pattern.compile(head + "(receive\\.population|sendqueue\\.population|transfer\\.population"
+        this.gauge = Pattern.compile(head + "((?:receive|sendqueue|transfer)\\.(?:tuple_population|overflow)"
                 + "|startTimeSecs|source-queue-size)\\.value");
         this.stream = Pattern.compile(head + "(execute-count|emit-count|execute-latency)\\.([^.]+)\\.value");
     }
@@ -59,9 +68,9 @@ public final class Storm1MetricLayout implements StormMetricLayout {
     public List<String> patterns(String topologyGlob) {
         String head = prefix + topologyGlob + "." + hostGlob + ".*.";
         return List.of(
-                head + "*.*.{receive,sendqueue}.population.value",
+                head + "*.*.{receive,sendqueue}.{tuple_population,overflow}.value",
                 head + "*.*.source-queue-size.value",
-                head + "__system.-1.transfer.population.value",
+                head + "__system.-1.transfer.{tuple_population,overflow}.value",
                 head + "*.*.{execute-count,emit-count,execute-latency}.*.value");
     }
 

@@ -37,7 +37,8 @@ final class StormMetricReader {
         Map<String, MetricValues> result = new LinkedHashMap<>();
         for (String metric : requested) {
             result.put(metric, switch (metric) {
-                case MetricNames.INPUT_QUEUE -> perExecutor(view, ref -> firstGauge(view, ref, Measure.RECEIVE_QUEUE));
+                case MetricNames.INPUT_QUEUE -> perExecutor(view, ref -> queue(view, ref, Measure.RECEIVE_QUEUE,
+                        Measure.RECEIVE_OVERFLOW));
                 case MetricNames.ARRIVAL_RATE -> perExecutor(view, ref -> firstGauge(view, ref, Measure.ARRIVAL_RATE));
                 case MetricNames.HEAD_AGE_REPORTED -> perExecutor(view, ref -> firstGauge(view, ref, Measure.SOJOURN_MS));
                 case MetricNames.INPUT_QUEUE_CAPACITY -> perExecutor(view, ref -> firstGauge(view, ref, Measure.RECEIVE_QUEUE_CAPACITY));
@@ -73,6 +74,18 @@ final class StormMetricReader {
             }
         }
         return OptionalDouble.empty();
+    }
+
+    /**
+     * A queue: its gauge, plus on 1.x the tuples batched or overflowed before it (none on 2.x,
+     * whose queues do not overflow); empty without the gauge.
+     */
+    private static OptionalDouble queue(StormView view, ExecutorRef ref, Measure gauge, Measure overflow) {
+        OptionalDouble queued = firstGauge(view, ref, gauge);
+        if (queued.isEmpty()) {
+            return queued;
+        }
+        return OptionalDouble.of(queued.getAsDouble() + firstGauge(view, ref, overflow).orElse(0));
     }
 
     /** A gauge every task reports for itself (a spout task's own backlog), summed over the executor's tasks. */
@@ -154,32 +167,39 @@ final class StormMetricReader {
     private static MetricValues outputQueues(StormView view) {
         MetricValues.Builder values = MetricValues.builder();
         view.transferQueues().forEach((entity, worker) -> {
-            double sum = 0;
-            boolean any = false;
-            for (StormMetrics.Entry e : view.metrics().series(worker.topology(), "__system", -1,
-                    Measure.WORKER_TRANSFER_QUEUE)) {
-                if (!worker.ports().isEmpty() && !worker.ports().contains(e.name().port())) {
-                    continue;
-                }
-                OptionalDouble v = SeriesAggregates.last(e.series());
-                if (v.isPresent()) {
-                    sum += v.getAsDouble();
-                    any = true;
-                }
-            }
-            if (any) {
-                values.put(entity, sum);
+            OptionalDouble queued = transferGauge(view, worker, Measure.WORKER_TRANSFER_QUEUE);
+            if (queued.isPresent()) {
+                values.put(entity, queued.getAsDouble()
+                        + transferGauge(view, worker, Measure.WORKER_TRANSFER_OVERFLOW).orElse(0));
             }
         });
         for (OperatorThread thread : view.state().threads()) {
             if (thread.kind() == ThreadKind.SENDER && thread.operatorId() != null) {
                 ExecutorRef ref = view.executors().get(thread.operatorId());
                 if (ref != null) {
-                    firstGauge(view, ref, Measure.SEND_QUEUE).ifPresent(v -> values.put(thread.queueEntity(), v));
+                    queue(view, ref, Measure.SEND_QUEUE, Measure.SEND_OVERFLOW)
+                            .ifPresent(v -> values.put(thread.queueEntity(), v));
                 }
             }
         }
         return values.build();
+    }
+
+    /** A gauge of a worker's transfer queue(s), summed over the worker's ports. */
+    private static OptionalDouble transferGauge(StormView view, StormView.WorkerPorts worker, Measure measure) {
+        double sum = 0;
+        boolean any = false;
+        for (StormMetrics.Entry e : view.metrics().series(worker.topology(), "__system", -1, measure)) {
+            if (!worker.ports().isEmpty() && !worker.ports().contains(e.name().port())) {
+                continue;
+            }
+            OptionalDouble v = SeriesAggregates.last(e.series());
+            if (v.isPresent()) {
+                sum += v.getAsDouble();
+                any = true;
+            }
+        }
+        return any ? OptionalDouble.of(sum) : OptionalDouble.empty();
     }
 
     private OptionalDouble counterRate(StormMetrics.Entry counter) {

@@ -41,10 +41,16 @@ public record StormSeries(String topology, String host, String component, int ta
         EMIT_COUNT,
         /** Mean execute latency for one input stream, in ms (a gauge). */
         EXECUTE_LATENCY_MS,
+        /** 1.x: tuples batched or overflowed before an executor's receive queue, waiting too (a gauge). */
+        RECEIVE_OVERFLOW,
         /** Tuples waiting in the worker transfer queue (a gauge). */
         WORKER_TRANSFER_QUEUE,
+        /** 1.x: tuples batched or overflowed before the worker transfer queue (a gauge). */
+        WORKER_TRANSFER_OVERFLOW,
         /** 1.x: tuples waiting in an executor's send queue (a gauge). */
         SEND_QUEUE,
+        /** 1.x: tuples batched or overflowed before an executor's send queue (a gauge). */
+        SEND_OVERFLOW,
         /** Records waiting inside a source, as the spout itself reports them (a gauge, 2.x). */
         SOURCE_QUEUE,
         /**

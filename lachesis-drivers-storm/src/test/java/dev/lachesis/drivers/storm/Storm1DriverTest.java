@@ -36,7 +36,9 @@ class Storm1DriverTest {
 
     private static Series value(String name) {
         double v;
-        if (name.contains(".receive.")) {
+        if (name.contains(".overflow.")) {
+            v = name.contains(".count.2.receive.") ? 100 : name.contains(".source.3.sendqueue.") ? 20 : 0;
+        } else if (name.contains(".receive.")) {
             v = name.contains(".count.2.") ? 900 : name.contains(".split.") ? 40 : 0;
         } else if (name.contains(".sendqueue.")) {
             v = name.contains(".source.") ? 7 : name.contains(".split.") ? 3 : 0;
@@ -132,9 +134,10 @@ class Storm1DriverTest {
         assertThat(driver.providedMetrics()).doesNotContain(MetricNames.ARRIVAL_RATE, MetricNames.HEAD_AGE_REPORTED);
         Map<String, MetricValues> m = driver.fetch(state, driver.providedMetrics());
 
-        assertThat(m.get(MetricNames.INPUT_QUEUE).asMap()).isEqualTo(Map.of(op("count", "2-2"), 900.0,
+        // a queue holds the tuples in its ring and those batched or overflowed before it
+        assertThat(m.get(MetricNames.INPUT_QUEUE).asMap()).isEqualTo(Map.of(op("count", "2-2"), 1000.0,
                 op("split", "4-5"), 40.0, op("split", "6-7"), 40.0, op("source", "3-3"), 0.0));
-        assertThat(m.get(MetricNames.OUTPUT_QUEUE).asMap()).isEqualTo(Map.of(op("source", "3-3"), 7.0,
+        assertThat(m.get(MetricNames.OUTPUT_QUEUE).asMap()).isEqualTo(Map.of(op("source", "3-3"), 27.0,
                 op("split", "4-5"), 3.0, op("split", "6-7"), 3.0, op("count", "2-2"), 0.0, "worker-transfer@" + PID, 11.0));
         // each task of a split executor executed 600 tuples in the last one-second bucket; count's tick tuple is left out
         assertThat(m.get(MetricNames.PROCESSED_RATE).asMap()).isEqualTo(Map.of(op("split", "4-5"), 1200.0,
