@@ -20,7 +20,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Keeps a query alive when a single-priority policy feeds a real-time translator. Two rules learnt
+ * Keeps a query alive when a single-priority policy feeds a real-time translator. Rules learnt
  * from real runs (FACTS.md; 2023 paper §4.2), applied to the wrapped policy's schedule:
  * <ol>
  *   <li><b>Floor.</b> Every thread of a query that has a priority this round gets at least the
@@ -52,6 +52,15 @@ import java.util.TreeSet;
  *       SCHED_RR shares the core between them; above it, a compiler thread busy for hundreds of
  *       milliseconds would preempt that operator. The {@code rt} translator keeps them at that
  *       level after smoothing too.</li>
+ *   <li><b>Out.</b> A thread that may busy-wait on any queue of its worker
+ *       ({@link OperatorThread#spinsOnAnyQueue()}: Storm 1.x's disruptor flush pool, which publishes
+ *       overflowed batches into whichever ring they belong to) is left out of the real-time class
+ *       whatever the policy gave it: no level keeps it below the consumer it waits for, and a
+ *       real-time thread gets no timer slack, so its {@code parkNanos(1)} loop holds the core. On
+ *       Storm 1.2.3's ETL query beyond saturation, six such threads floored at RR 1 beside the
+ *       executors took 90% of the core and the query fell to a fifth of its rate. In
+ *       SCHED_OTHER each of its sleeps lasts the timer slack, and it runs when the real-time
+ *       threads wait.</li>
  * </ol>
  * A query none of whose threads has a priority is left out entirely, so the translator keeps what
  * it had. Each thread it changes carries an {@code rt-floor}, {@code rt-cap} or {@code rt-lookout} entry
@@ -101,7 +110,8 @@ public final class RealTimeGuard implements Policy {
 
     private static List<ThreadPriority> guard(SpeRound round, Map<ThreadKey, ThreadPriority> given) {
         String spe = round.state().speName();
-        List<OperatorThread> threads = Topology.schedulableThreads(round.state());
+        List<OperatorThread> threads = Topology.schedulableThreads(round.state()).stream()
+                .filter(t -> !t.spinsOnAnyQueue()).toList();
         Map<String, Double> lowestByQuery = new HashMap<>();
         for (OperatorThread t : threads) {
             ThreadPriority tp = given.get(new ThreadKey(spe, t.ref()));

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
 import dev.lachesis.core.metric.MetricNames;
+import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.ThreadKind;
 import dev.lachesis.core.schedule.Schedule;
 import java.util.List;
@@ -98,6 +99,25 @@ class RealTimeGuardTest {
 
         assertThat(priorities(guardedQs.schedule(spe.input(guardedQs)))).containsExactly(
                 entry("X#0-main", 70.0), entry("a-timer", 70.0), entry("Y#0-main", 3.0), entry("b-timer", 3.0));
+    }
+
+    @Test
+    void aThreadThatSpinsOnAnyQueueOfItsWorkerIsLeftOutOfRealTimeWhateverItsPriority() {
+        // A Storm 1.x flush-pool thread publishes into whichever ring it flushes: no consumer can be
+        // named, so no real-time level is safe for it, neither the floor the timer beside it gets
+        // nor the priority a policy gave it.
+        TestSpe spe = new TestSpe().query("a", List.of("S", "X"), "S>X")
+                .operator("X#0", "a", "X")
+                .main("X#0").helper("a-timer", ThreadKind.TIMER, "a", null, "timer-a")
+                .spinningHelper("a-flush", ThreadKind.TIMER, "a", null, "worker@1", OperatorThread.ANY_QUEUE)
+                .metric(MetricNames.QUEUE_SIZE, "X#0", 70);
+        RealTimeGuard guardedStatic = new RealTimeGuard(new StaticPolicy("static",
+                new StaticPolicy.Settings(Map.of("X", 1.0), 90.0)));
+
+        assertThat(priorities(guardedQs.schedule(spe.input(guardedQs))))
+                .containsExactly(entry("X#0-main", 70.0), entry("a-timer", 70.0));
+        assertThat(priorities(guardedStatic.schedule(spe.input(guardedStatic))))
+                .containsEntry("a-timer", 90.0).doesNotContainKey("a-flush");
     }
 
     @Test

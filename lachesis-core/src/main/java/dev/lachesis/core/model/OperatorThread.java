@@ -16,11 +16,18 @@ import java.util.Optional;
  *     for it are published: the operator id for main threads and per-operator helpers, a
  *     worker-wide id such as {@code worker-transfer@<pid>} otherwise
  * @param spinsOnQueueOf when the thread may busy-wait on a full queue, the physical operator id
- *     that consumes that queue; {@code null} otherwise. A policy under a real-time translator never
- *     ranks such a thread above that consumer.
+ *     that consumes that queue, or {@link #ANY_QUEUE} when it may be any queue of its worker;
+ *     {@code null} otherwise. A policy under a real-time translator never ranks such a thread above
+ *     that consumer, and leaves one that spins on any queue out of the real-time class.
  */
 public record OperatorThread(JvmThread thread, ThreadKind kind, String queryId, String operatorId,
                              String queueEntity, String spinsOnQueueOf) {
+    /**
+     * The {@code spinsOnQueueOf} of a thread that may busy-wait on whichever queue of its worker it
+     * publishes into, such as Storm 1.x's disruptor flush pool: no consumer can be named.
+     */
+    public static final String ANY_QUEUE = "*";
+
     public OperatorThread {
         Objects.requireNonNull(thread, "thread");
         Objects.requireNonNull(kind, "kind");
@@ -45,6 +52,11 @@ public record OperatorThread(JvmThread thread, ThreadKind kind, String queryId, 
     /** This thread, marked as one that may spin while the queue of {@code consumerOperatorId} is full. */
     public OperatorThread spinningOn(String consumerOperatorId) {
         return new OperatorThread(thread, kind, queryId, operatorId, queueEntity, consumerOperatorId);
+    }
+
+    /** Whether the thread may busy-wait on any queue of its worker ({@link #ANY_QUEUE}). */
+    public boolean spinsOnAnyQueue() {
+        return ANY_QUEUE.equals(spinsOnQueueOf);
     }
 
     public ThreadRef ref() {

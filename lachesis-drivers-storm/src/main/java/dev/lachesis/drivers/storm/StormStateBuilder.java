@@ -164,7 +164,8 @@ final class StormStateBuilder {
             for (Helper helper : helpers) {
                 StormThread.WorkerHelper h = helper.role();
                 String entity = (h.servesWorkerTransferQueue() ? "worker-transfer@" : "worker@") + process.pid();
-                threads.add(OperatorThread.helper(helper.thread(), h.kind(), main, null, entity));
+                OperatorThread thread = OperatorThread.helper(helper.thread(), h.kind(), main, null, entity);
+                threads.add(h.spinsOnAnyQueue() ? thread.spinningOn(OperatorThread.ANY_QUEUE) : thread);
                 if (h.servesWorkerTransferQueue()) {
                     transferQueues.put(entity, new StormView.WorkerPorts(main,
                             process.workerPort().stream().boxed().toList()));

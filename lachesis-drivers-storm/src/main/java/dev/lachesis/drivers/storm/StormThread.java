@@ -29,7 +29,14 @@ public sealed interface StormThread {
      * @param kind {@link ThreadKind#SENDER}, {@link ThreadKind#NETWORK}, {@link ThreadKind#TIMER} or a
      *             {@linkplain ThreadKind#isLookout() lookout} kind
      * @param servesWorkerTransferQueue whether it drains the worker transfer queue
+     * @param spinsOnAnyQueue whether it may busy-wait on whichever queue of the worker it flushes into
+     *     (Storm 1.x's disruptor flush pool)
      */
-    record WorkerHelper(ThreadKind kind, boolean servesWorkerTransferQueue) implements StormThread {
+    record WorkerHelper(ThreadKind kind, boolean servesWorkerTransferQueue, boolean spinsOnAnyQueue)
+            implements StormThread {
+        /** A helper that does not spin on a queue. */
+        WorkerHelper(ThreadKind kind, boolean servesWorkerTransferQueue) {
+            this(kind, servesWorkerTransferQueue, false);
+        }
     }
 }

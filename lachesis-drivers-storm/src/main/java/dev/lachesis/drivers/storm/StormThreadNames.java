@@ -39,8 +39,13 @@ public final class StormThreadNames {
      * back-pressure; both run user timers (tick tuples, {@code user-timer}).
      */
     private static final Pattern TIMER = Pattern.compile(
-            "flush-tuple-timer|backpressure-check-timer|user-timer|disruptor-flush-trigger"
-                    + "|disruptor-flush-task-pool(-\\d+)?|refresh-backpressure-timer");
+            "flush-tuple-timer|backpressure-check-timer|user-timer|disruptor-flush-trigger|refresh-backpressure-timer");
+    /**
+     * 1.x's disruptor flush pool: its threads publish overflowed batches into whichever ring they
+     * belong to and, when that ring is full, busy-wait ({@code LockSupport.parkNanos(1)}) until its
+     * consumer makes room.
+     */
+    private static final Pattern FLUSH_POOL = Pattern.compile("disruptor-flush-task-pool(-\\d+)?");
 
     /**
      * The Dropwizard scheduler thread of Storm's {@code GraphiteStormReporter}: it publishes the
@@ -123,6 +128,9 @@ public final class StormThreadNames {
         }
         if (TIMER.matcher(name).matches()) {
             return Optional.of(new StormThread.WorkerHelper(ThreadKind.TIMER, false));
+        }
+        if (FLUSH_POOL.matcher(name).matches()) {
+            return Optional.of(new StormThread.WorkerHelper(ThreadKind.TIMER, false, true));
         }
         if (METRICS_REPORTER.matcher(name).matches()) {
             return Optional.of(new StormThread.WorkerHelper(ThreadKind.REPORTER, false));

@@ -122,6 +122,9 @@ class Storm1DriverTest {
                         "user-timer")
                 .allMatch(n -> n.startsWith("disruptor-flush-") || n.equals("refresh-backpressure-timer")
                         || n.equals("user-timer"));
+        // the flush pool publishes into whichever ring it flushes: it may spin on any queue of the worker
+        assertThat(state.threads()).filteredOn(OperatorThread::spinsOnAnyQueue).isNotEmpty()
+                .allSatisfy(t -> assertThat(t.thread().name()).isEqualTo("disruptor-flush-task-pool"));
         assertThat(state.threads()).filteredOn(t -> t.kind() == ThreadKind.MAIN || t.kind() == ThreadKind.SENDER)
                 .hasSize(9);
     }
