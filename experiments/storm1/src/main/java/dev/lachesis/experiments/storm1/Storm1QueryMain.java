@@ -88,8 +88,9 @@ public final class Storm1QueryMain implements Callable<Integer> {
         LocalCluster cluster = new LocalCluster();
         cluster.submitTopology(topologyName, conf, topology);
         CountingSink.FIRST_TUPLE.await();
-        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter out = spec.commandLine().getOut();
         out.println(Storm1Query.READY + ProcessHandle.current().pid());
+        out.flush();
         if (sinkReports) {
             SinkReportPrinter.start(out);
         }
