@@ -9,8 +9,10 @@ import java.util.Locale;
  * @param query the query, e.g. {@code etl}
  */
 public record Workload(String spe, String query) {
-    /** The column heading, e.g. {@code ETL (Storm)}. */
+    /** The column heading, e.g. {@code ETL (Storm)}, {@code ETL (Storm 1.x)} for {@code storm1}. */
     public String label() {
-        return query.toUpperCase(Locale.ROOT) + " (" + Character.toUpperCase(spe.charAt(0)) + spe.substring(1) + ")";
+        String speLabel = spe.equals("storm1") ? "Storm 1.x"
+                : Character.toUpperCase(spe.charAt(0)) + spe.substring(1);
+        return query.toUpperCase(Locale.ROOT) + " (" + speLabel + ")";
     }
 }

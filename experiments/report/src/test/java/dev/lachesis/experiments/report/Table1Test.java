@@ -88,6 +88,17 @@ class Table1Test {
     }
 
     @Test
+    void aStorm1EtlColumnHasThePapersStormNumbersThePaperRanStorm123() throws Exception {
+        String table = Table1.render(new SweepFixture()
+                .run("storm1,etl,blocking", 1000, "OS", 1, 500, 100)
+                .run("storm1,etl,blocking", 1000, "LACHESIS-MOD-RT", 1, 600, 50)
+                .summary(dir));
+
+        assertThat(table).contains("| ETL (Storm 1.x), blocking |");
+        assertThat(row(table, "MOD-RT vs OS", "Throughput")).last().isEqualTo("**+20.0%** (paper +38%)");
+    }
+
+    @Test
     void saysSoInsteadOfAveragingWhenOsNeverSaturates() throws Exception {
         String table = Table1.render(new SweepFixture()
                 .run(ETL, 1000, "OS", 1, 1000, 100)
