@@ -13,7 +13,7 @@ import org.apache.storm.metric.api.IMetricsConsumer.TaskInfo;
  * for Storm 1.x: {@code <prefix>.<topology>.<host>.<port>.<component>.<task>.<metric>[.<key>...].value
  * <number> <epoch seconds>}. A built-in metric loses its leading {@code __} ({@code __receive} →
  * {@code receive}); a map value gives one line per entry, its key a segment
- * ({@code receive.population.value}, {@code execute-count.split:default.value}); a value that is not
+ * ({@code receive.tuple_population.value}, {@code execute-count.split:default.value}); a value that is not
  * a number (or is NaN or infinite) gives none. Dots and characters Graphite does not keep in a
  * segment become {@code _}, except in the host, whose dots stay. Stateless.
  */

@@ -34,18 +34,18 @@ class MetricPathsTest {
     void anExecutorsQueuesCountersAndBacklogBecomeOneLineEachThatTheDriverReads() {
         TaskInfo task = new TaskInfo("worker-1.lan", 6700, "split", 3, TIME, 1);
         List<String> lines = MetricPaths.lines("Storm", "etl", task, List.of(
-                new DataPoint("__receive", map("population", 7L, "capacity", 1024L, "arrival_rate_secs", 12.5)),
-                new DataPoint("__sendqueue", map("population", 2L)),
+                new DataPoint("__receive", map("tuple_population", 7L, "capacity", 1024L, "arrival_rate_secs", 12.5)),
+                new DataPoint("__sendqueue", map("tuple_population", 2L)),
                 new DataPoint("__execute-count", map("source:default", 120L)),
                 new DataPoint("__emit-count", map("default", 118L)),
                 new DataPoint("__execute-latency", map("source:default", 0.25)),
                 new DataPoint("source-queue-size", 40L)));
 
         assertThat(lines).containsExactly(
-                "Storm.etl.worker-1.lan.6700.split.3.receive.population.value 7 " + TIME + "\n",
+                "Storm.etl.worker-1.lan.6700.split.3.receive.tuple_population.value 7 " + TIME + "\n",
                 "Storm.etl.worker-1.lan.6700.split.3.receive.capacity.value 1024 " + TIME + "\n",
                 "Storm.etl.worker-1.lan.6700.split.3.receive.arrival_rate_secs.value 12.5 " + TIME + "\n",
-                "Storm.etl.worker-1.lan.6700.split.3.sendqueue.population.value 2 " + TIME + "\n",
+                "Storm.etl.worker-1.lan.6700.split.3.sendqueue.tuple_population.value 2 " + TIME + "\n",
                 "Storm.etl.worker-1.lan.6700.split.3.execute-count.source:default.value 120 " + TIME + "\n",
                 "Storm.etl.worker-1.lan.6700.split.3.emit-count.default.value 118 " + TIME + "\n",
                 "Storm.etl.worker-1.lan.6700.split.3.execute-latency.source:default.value 0.25 " + TIME + "\n",
@@ -64,12 +64,12 @@ class MetricPathsTest {
     void theWorkersTransferQueueAndStartTimeComeFromTheSystemBoltAndFindTheWorker() {
         TaskInfo system = new TaskInfo("localhost", 1024, "__system", -1, TIME, 1);
         List<String> lines = MetricPaths.lines("Storm", "etl", system, List.of(
-                new DataPoint("__transfer", map("population", 3L)),
+                new DataPoint("__transfer", map("tuple_population", 3L)),
                 new DataPoint("startTimeSecs", 1_763_999_000.125),
                 new DataPoint("memory/heap", map("usedBytes", 1_000_000L))));
 
         assertThat(lines).containsExactly(
-                "Storm.etl.localhost.1024.__system.-1.transfer.population.value 3 " + TIME + "\n",
+                "Storm.etl.localhost.1024.__system.-1.transfer.tuple_population.value 3 " + TIME + "\n",
                 "Storm.etl.localhost.1024.__system.-1.startTimeSecs.value 1.763999000125E9 " + TIME + "\n",
                 "Storm.etl.localhost.1024.__system.-1.memory_heap.usedBytes.value 1000000 " + TIME + "\n");
         assertThat(parse(lines.get(0))).map(StormSeries::measure).contains(Measure.WORKER_TRANSFER_QUEUE);
@@ -81,7 +81,7 @@ class MetricPathsTest {
     void whatIsNotANumberIsLeftOutAndNamesLoseWhatWouldSplitASegment() {
         TaskInfo task = new TaskInfo("localhost", 6700, "my.bolt", 4, TIME, 1);
         List<String> lines = MetricPaths.lines("", "a.b", task, List.of(
-                new DataPoint("__receive", map("population", Double.NaN, "read_pos", "n/a")),
+                new DataPoint("__receive", map("tuple_population", Double.NaN, "read_pos", "n/a")),
                 new DataPoint("status", "RUNNING"),
                 new DataPoint("__ack-count", map()),
                 new DataPoint("tuples seen", 5)));
