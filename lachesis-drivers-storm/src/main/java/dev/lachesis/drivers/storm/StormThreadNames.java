@@ -138,9 +138,6 @@ public final class StormThreadNames {
         if (LIVENESS.matcher(name).matches()) {
             return Optional.of(new StormThread.WorkerHelper(ThreadKind.LIVENESS, false));
         }
-        if (JvmRuntimeThreads.isRuntime(name)) {
-            return Optional.of(new StormThread.WorkerHelper(ThreadKind.RUNTIME, false));
-        }
-        return Optional.empty();
+        return JvmRuntimeThreads.kindOf(name).map(kind -> new StormThread.WorkerHelper(kind, false));
     }
 }
