@@ -68,6 +68,25 @@ class StormDriverTest {
                 Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
     }
 
+    @Test
+    void realTimeOnStorm2WarnsOnceThatNiceIsTheTranslatorToUseAndNamesTheParkFixOnlyWhenExecutorsMaySpin() {
+        for (String wait : List.of("park", "progressive", "unknown")) {
+            StormDriver driver = new StormDriver("storm", new StormSettings(2, null, null, null, null, wait), null,
+                    List.of(), new StormFixtures.FixedMetricSource(List.of()), lister, new ProcFs(proc),
+                    Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
+            try (LogCapture log = new LogCapture(StormDriver.class)) {
+                driver.scheduledInRealTime();
+
+                assertThat(log.lines()).as(wait).singleElement().asString().contains("translator: nice");
+                if (wait.equals("park")) {
+                    assertThat(log.lines().get(0)).doesNotContain("WaitStrategyPark");
+                } else {
+                    assertThat(log.lines().get(0)).contains("org.apache.storm.policy.WaitStrategyPark");
+                }
+            }
+        }
+    }
+
     private void localCluster(int pid, String threadDump) throws IOException {
         localCluster(pid, threadDump, JVM_START);
     }
