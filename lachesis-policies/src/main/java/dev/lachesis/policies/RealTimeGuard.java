@@ -42,10 +42,8 @@ import java.util.TreeSet;
  *       the executor that asked for it waits, and once the safepoint is armed every Java thread of
  *       the worker stops until it is done. Left in SCHED_OTHER below spinning SCHED_RR executors,
  *       the VM thread runs only in what RT throttling leaves over (5% of each second), so every
- *       pause stretches by orders of magnitude and the query stalls. The JIT compilers
- *       ({@link ThreadKind#COMPILER}) do not: no operator waits for them and one compile lasts
- *       hundreds of milliseconds, so they take the floor (rule 1), in real time (starved in
- *       SCHED_OTHER, hot code would stay interpreted) but below every busier operator. So do the worker's heartbeat and ZooKeeper session threads
+ *       pause stretches by orders of magnitude and the query stalls; the JIT, starved, leaves hot
+ *       code interpreted. So do the worker's heartbeat and ZooKeeper session threads
  *       ({@link ThreadKind#LIVENESS}): starved for a session timeout, the cluster declares the worker
  *       dead and kills the query (seen in local mode, where the ZooKeeper server shares the core).
  *       They get the query's <em>highest</em> priority and never more: the

@@ -121,7 +121,7 @@ class RealTimeGuardTest {
     }
 
     @Test
-    void theMetricsReporterTheJvmsServiceThreadsAndTheHeartbeatRankWithTheQuerysBusiestThreadTheCompilerAtTheFloor() {
+    void theMetricsReporterTheJvmsServiceThreadsAndTheHeartbeatRankWithTheQuerysBusiestThread() {
         // X's queue of 70 ranks it first; the reporter publishes no queue, so without the lookout
         // rule it would be floored at 3 with the timer and starve behind X.
         TestSpe spe = new TestSpe().query("a", List.of("S", "X", "Y"), "S>X", "X>Y")
@@ -130,17 +130,13 @@ class RealTimeGuardTest {
                 .helper("a-reporter", ThreadKind.REPORTER, "a", null, "metrics-graphite-reporter-1-thread-1")
                 .helper("a-vm", ThreadKind.RUNTIME, "a", null, "VM Thread")
                 .helper("a-zk", ThreadKind.LIVENESS, "a", null, "main-SendThread(localhost:2000)")
-                .helper("a-jit", ThreadKind.COMPILER, "a", null, "C2 CompilerThread0")
                 .metric(MetricNames.QUEUE_SIZE, "X#0", 70).metric(MetricNames.QUEUE_SIZE, "Y#0", 3);
 
         Schedule schedule = guardedQs.schedule(spe.input(guardedQs));
 
         assertThat(priorities(schedule)).containsExactly(entry("X#0-main", 70.0), entry("Y#0-main", 3.0),
-                entry("a-timer", 3.0), entry("a-reporter", 70.0), entry("a-vm", 70.0), entry("a-zk", 70.0),
-                entry("a-jit", 3.0));
+                entry("a-timer", 3.0), entry("a-reporter", 70.0), entry("a-vm", 70.0), entry("a-zk", 70.0));
         assertThat(TestSpe.entry(schedule, "a-reporter").metrics()).isEqualTo(Map.of(RealTimeGuard.LOOKOUT, 70.0));
-        assertThat(TestSpe.entry(schedule, "a-jit").metrics()).as("the JIT compiler stays at the floor")
-                .isEqualTo(Map.of(RealTimeGuard.FLOOR, 3.0));
     }
 
     @Test

@@ -23,19 +23,10 @@ public enum ThreadKind {
      */
     REPORTER,
     /**
-     * The JVM's own service threads (VM thread, garbage collector), which every operator waits on
-     * at safepoints; real-time policies rank them above the query's operators.
+     * The JVM's own service threads (VM thread, garbage collector, JIT compilers), which every
+     * operator waits on at safepoints; real-time policies rank them above the query's operators.
      */
     RUNTIME,
-    /**
-     * The JVM's JIT compilers. They make hot code fast, but no operator waits for them, and one
-     * compile can keep a thread busy for hundreds of milliseconds: ranked above the operators, the
-     * C2 compiler held 80% of the core for seconds after a query started and its operators fell
-     * behind a 200 tuples/s input (Storm 2.8, SCHED_RR). Real-time policies keep them at the
-     * query's lowest priority, where they share the core with the least urgent operators instead
-     * of starving in SCHED_OTHER (where hot code would stay interpreted).
-     */
-    COMPILER,
     /**
      * Keeps a worker known to its cluster: heartbeat timers and the ZooKeeper session's threads (and,
      * in a local-mode JVM, the embedded ZooKeeper server's). They serve no tuple and run briefly, but

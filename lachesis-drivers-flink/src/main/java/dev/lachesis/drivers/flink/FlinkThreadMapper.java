@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -23,8 +22,7 @@ import java.util.function.Consumer;
  * same name and parallelism the thread is ambiguous and reported to {@code onAmbiguous} instead.
  * Helpers of a subtask (flusher, legacy source thread, timers) get the subtask as operator and
  * queue entity; Netty threads, the metric reporter and updater ({@link ThreadKind#REPORTER}) and the
- * JVM's own VM, GC and JIT threads ({@link ThreadKind#RUNTIME}, {@link ThreadKind#COMPILER},
- * {@link JvmRuntimeThreads}) are
+ * JVM's own VM, GC and JIT threads ({@link ThreadKind#RUNTIME}, {@link JvmRuntimeThreads}) are
  * shared by all subtasks of their JVM and belong to a query only when the JVM runs subtasks of
  * exactly one job.
  *
@@ -66,7 +64,7 @@ final class FlinkThreadMapper {
         List<OperatorThread> result = new ArrayList<>();
         List<JvmThread> netty = new ArrayList<>();
         List<JvmThread> reporters = new ArrayList<>();
-        Map<JvmThread, ThreadKind> jvmOwn = new LinkedHashMap<>();
+        List<JvmThread> runtime = new ArrayList<>();
         Map<JvmThread, SourceOperatorThreadName> sourceThreads = new LinkedHashMap<>();
         Set<String> jobsHere = new LinkedHashSet<>();
         Set<String> ambiguous = new HashSet<>();
@@ -79,9 +77,8 @@ final class FlinkThreadMapper {
                 reporters.add(thread);
                 continue;
             }
-            Optional<ThreadKind> jvmKind = JvmRuntimeThreads.kindOf(thread.name());
-            if (jvmKind.isPresent()) {
-                jvmOwn.put(thread, jvmKind.get());
+            if (JvmRuntimeThreads.isRuntime(thread.name())) {
+                runtime.add(thread);
                 continue;
             }
             SourceOperatorThreadName sourceThread = SourceOperatorThreadName.parse(thread.name()).orElse(null);
@@ -135,8 +132,9 @@ final class FlinkThreadMapper {
             for (JvmThread thread : reporters) {
                 result.add(OperatorThread.helper(thread, ThreadKind.REPORTER, jobId, null, "worker@" + pid));
             }
-            jvmOwn.forEach((thread, kind) ->
-                    result.add(OperatorThread.helper(thread, kind, jobId, null, "worker@" + pid)));
+            for (JvmThread thread : runtime) {
+                result.add(OperatorThread.helper(thread, ThreadKind.RUNTIME, jobId, null, "worker@" + pid));
+            }
         }
         return result;
     }

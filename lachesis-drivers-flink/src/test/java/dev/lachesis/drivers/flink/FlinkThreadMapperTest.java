@@ -87,9 +87,9 @@ class FlinkThreadMapperTest {
                         JOB, null, worker),
                 OperatorThread.helper(Fixtures.thread(threads, "VM Thread"), ThreadKind.RUNTIME, JOB, null, worker),
                 OperatorThread.helper(Fixtures.thread(threads, "G1 Conc#0"), ThreadKind.RUNTIME, JOB, null, worker),
-                OperatorThread.helper(Fixtures.thread(threads, "C2 CompilerThread0"), ThreadKind.COMPILER, JOB, null, worker));
+                OperatorThread.helper(Fixtures.thread(threads, "C2 CompilerThread0"), ThreadKind.RUNTIME, JOB, null, worker));
         assertThat(one).filteredOn(t -> t.operatorId() == null).extracting(OperatorThread::kind)
-                .isSubsetOf(ThreadKind.REPORTER, ThreadKind.RUNTIME, ThreadKind.COMPILER, ThreadKind.NETWORK);
+                .isSubsetOf(ThreadKind.REPORTER, ThreadKind.RUNTIME, ThreadKind.NETWORK);
         assertThat(one).extracting(t -> t.thread().name()).noneMatch(n -> n.contains("pekko") || n.contains("akka"));
         assertThat(none).as("a JVM running no job's subtask").isEmpty();
     }

@@ -138,6 +138,9 @@ public final class StormThreadNames {
         if (LIVENESS.matcher(name).matches()) {
             return Optional.of(new StormThread.WorkerHelper(ThreadKind.LIVENESS, false));
         }
-        return JvmRuntimeThreads.kindOf(name).map(kind -> new StormThread.WorkerHelper(kind, false));
+        if (JvmRuntimeThreads.isRuntime(name)) {
+            return Optional.of(new StormThread.WorkerHelper(ThreadKind.RUNTIME, false));
+        }
+        return Optional.empty();
     }
 }

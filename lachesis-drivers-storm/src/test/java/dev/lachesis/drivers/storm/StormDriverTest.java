@@ -195,10 +195,7 @@ class StormDriverTest {
         assertThat(ofKind(state, ThreadKind.RUNTIME)).extracting(t -> t.thread().name()).contains("VM Thread");
         assertThat(ofKind(state, ThreadKind.LIVENESS)).extracting(t -> t.thread().name())
                 .contains("heartbeat-timer", "SessionTracker").anyMatch(n -> n.startsWith("main-SendThread("));
-        assertThat(ofKind(state, ThreadKind.COMPILER)).extracting(t -> t.thread().name())
-                .contains("C2 CompilerThread0", "C1 CompilerThread0");
-        assertThat(state.threads()).filteredOn(t -> !t.kind().isLookout() && t.kind() != ThreadKind.COMPILER
-                || t.kind() == ThreadKind.REPORTER).hasSize(11);
+        assertThat(state.threads()).filteredOn(t -> !t.kind().isLookout() || t.kind() == ThreadKind.REPORTER).hasSize(11);
         assertThat(state.threads()).allSatisfy(t -> assertThat(t.queryId()).isEqualTo(TOPOLOGY_1_WORKER));
     }
 

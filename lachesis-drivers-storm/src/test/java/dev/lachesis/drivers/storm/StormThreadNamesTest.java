@@ -15,17 +15,16 @@ import org.junit.jupiter.api.Test;
 
 class StormThreadNamesTest {
     private static final WorkerHelper RUNTIME = new WorkerHelper(ThreadKind.RUNTIME, false);
-    private static final WorkerHelper COMPILER = new WorkerHelper(ThreadKind.COMPILER, false);
     private static final WorkerHelper LIVENESS = new WorkerHelper(ThreadKind.LIVENESS, false);
 
     /**
-     * The Storm threads of a dump, by name and tid; the JVM's own threads and the threads that
+     * The Storm threads of a dump, by name and tid; the JVM's own service threads and the threads that
      * keep the worker alive (heartbeats, ZooKeeper) are left out.
      */
     private static Map<String, StormThread> classified(String resource) {
         Map<String, StormThread> result = new TreeMap<>();
         for (JvmThread t : StormFixtures.threads(1, resource)) {
-            StormThreadNames.classify(t.name()).filter(role -> !role.equals(RUNTIME) && !role.equals(COMPILER) && !role.equals(LIVENESS))
+            StormThreadNames.classify(t.name()).filter(role -> !role.equals(RUNTIME) && !role.equals(LIVENESS))
                     .ifPresent(role -> result.put(t.name() + "#" + t.tid(), role));
         }
         return result;
@@ -58,13 +57,11 @@ class StormThreadNamesTest {
     }
 
     @Test
-    void theJvmsServiceThreadsAndCompilersAreHelpersOfTheWorker() {
+    void theJvmsServiceThreadsAreRuntimeHelpersOfTheWorker() {
         assertThat(StormFixtures.threads(1, "storm-2.8.3/threads-1-worker.txt")).map(JvmThread::name)
                 .filteredOn(n -> StormThreadNames.classify(n).equals(java.util.Optional.of(RUNTIME)))
                 .contains("VM Thread");
         assertThat(StormThreadNames.classify("G1 Conc#0")).contains(RUNTIME);
-        assertThat(StormThreadNames.classify("C2 CompilerThread0"))
-                .contains(COMPILER);
         assertThat(StormThreadNames.classify("Finalizer")).isEmpty();
     }
 
