@@ -162,15 +162,23 @@ public final class StormDriver implements SpeDriver {
         if (settings.version() == 1) {
             return;
         }
-        String spinning = settings.waitStrategy().equals("park") ? ""
-                : "; worse, the topology's executors may wait with " + (settings.waitStrategy().equals("progressive")
-                ? "WaitStrategyProgressive" : "an unknown strategy (settings.wait-strategy is 'unknown')")
-                + ", which spins and starves the timers and executors it waits for: if you keep real time, set "
-                + "topology.spout.wait.strategy, topology.bolt.wait.strategy and topology.backpressure.wait.strategy "
-                + "to org.apache.storm.policy.WaitStrategyPark, then settings.wait-strategy: park";
         LOG.warn("A real-time translator schedules Storm 2 threads, where real time measured below the kernel alone "
                 + "(idle executors wake at every park and preempt the one with work): use translator: nice "
-                + "(policy qs-io or drain) for Storm 2, real time pays on Storm 1.x{}", spinning);
+                + "(policy qs-io or drain) for Storm 2, real time pays on Storm 1.x{}", spinningAdvice());
+    }
+
+    /** The park settings to add to the warning when the topology's executors may spin; empty with park waits. */
+    private String spinningAdvice() {
+        String wait = settings.waitStrategy();
+        if (wait.equals("park")) {
+            return "";
+        }
+        String strategy = wait.equals("progressive") ? "WaitStrategyProgressive"
+                : "an unknown strategy (settings.wait-strategy is 'unknown')";
+        return "; worse, the topology's executors may wait with " + strategy + ", which spins and starves the "
+                + "timers and executors it waits for: if you keep real time, set topology.spout.wait.strategy, "
+                + "topology.bolt.wait.strategy and topology.backpressure.wait.strategy to "
+                + "org.apache.storm.policy.WaitStrategyPark, then settings.wait-strategy: park";
     }
 
     /**
