@@ -72,7 +72,8 @@ class DemoIT {
                 "end-to-end latency mean (ms)", "end-to-end latency p50 (ms)", "end-to-end latency p99 (ms)")) {
             List<Double> values = numbersOn(result, metric);
             assertThat(values).as(metric).hasSizeGreaterThanOrEqualTo(2);
-            assertThat(values.subList(0, 2)).as(metric).allSatisfy(v -> assertThat(v).isPositive());
+            // Times are in whole milliseconds at source and sink, so a latency median may be 0.
+            assertThat(values.subList(0, 2)).as(metric).allSatisfy(v -> assertThat(v).isNotNegative());
         }
         assertThat(numbersOn(result, "throughput (tuples/s)").subList(0, 2))
                 .allSatisfy(v -> assertThat(v).isBetween(100.0, 300.0));
