@@ -15,11 +15,16 @@ import java.util.Set;
  * Immutable.
  */
 public record NiceSettings(IntRange range, Normaliser normaliser, double smoothing) {
+    /** The nice value of the most important thread unless set: the papers' -20. */
+    public static final int DEFAULT_HIGHEST = -20;
+    /** The nice value of the least important thread unless set. */
+    public static final int DEFAULT_LOWEST = 19;
+
     /** @throws ConfigException listing every bad value with the allowed range */
     public static NiceSettings bind(ConfigNode node) throws ConfigException {
         Settings s = new Settings(node, Set.of("highest", "lowest", "normaliser", "smoothing"));
-        int highest = s.integer("highest", -20, -20, 19);
-        int lowest = s.integer("lowest", 19, -20, 19);
+        int highest = s.integer("highest", DEFAULT_HIGHEST, -20, 19);
+        int lowest = s.integer("lowest", DEFAULT_LOWEST, -20, 19);
         if (highest >= lowest) {
             s.problem("highest", highest, "must be below lowest (" + lowest + "): a lower nice value means more CPU");
         }

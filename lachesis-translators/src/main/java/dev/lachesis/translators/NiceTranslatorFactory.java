@@ -37,8 +37,11 @@ public final class NiceTranslatorFactory implements TranslatorFactory {
 
     @Override
     public Translator create(TranslatorContext context) throws ConfigException {
-        NiceSettings settings = NiceSettings.bind(context.config());
-        Machine m = machine.get();
+        return create(machine.get(), context, NiceSettings.bind(context.config()));
+    }
+
+    /** The {@code nice} translator with the given settings, where this machine lets the daemon lower nice values. */
+    static Translator create(Machine m, TranslatorContext context, NiceSettings settings) throws ConfigException {
         if (!m.capabilities().canLowerNice()) {
             throw new ConfigException("translator 'nice' of " + context.name() + " cannot work here: "
                     + m.capabilities().niceRefusal() + ": " + PermissionAdvice.forNice());

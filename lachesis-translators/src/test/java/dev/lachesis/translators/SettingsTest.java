@@ -42,8 +42,11 @@ class SettingsTest {
                 normaliser: log
                 smoothing: 0.5
                 watchdog: {enabled: false, period: 100ms, stall: 1s, progress-age: 5s, backoff: 2m}
+                polling-spes: rt
                 """));
         assertThat(rt.policy()).isEqualTo(SchedPolicy.FIFO);
+        assertThat(rt.realTimeOnPollingSpes()).isTrue();
+        assertThat(RealTimeSettings.bind(yaml("{}")).realTimeOnPollingSpes()).isFalse();
         assertThat(rt.range()).isEqualTo(new IntRange(10, 50));
         assertThat(rt.normaliser().name()).isEqualTo("log");
         assertThat(rt.smoothing()).isEqualTo(0.5);
@@ -60,10 +63,12 @@ class SettingsTest {
                 normaliser: cubic
                 smoothing: 1.5
                 watchdog: {period: soon}
+                polling-spes: sometimes
                 colour: red
                 """)));
         assertThat(e.problems()).containsExactlyInAnyOrder(
-                        "policies[0].translator-settings.colour was 'colour' but is not a known key (known: highest, lowest, normaliser, policy, smoothing, watchdog)",
+                        "policies[0].translator-settings.colour was 'colour' but is not a known key (known: highest, lowest, normaliser, policy, polling-spes, smoothing, watchdog)",
+                        "policies[0].translator-settings.polling-spes was 'sometimes' but must be one of nice, rt",
                         "policies[0].translator-settings.policy was 'deadline' but must be one of rr, fifo",
                         "policies[0].translator-settings.lowest was '0' but must be a whole number from 1 to 99",
                         "policies[0].translator-settings.highest was '120' but must be a whole number from 1 to 99",

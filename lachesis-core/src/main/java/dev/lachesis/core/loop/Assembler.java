@@ -28,6 +28,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,7 +70,7 @@ public final class Assembler {
         List<ScheduledPolicy> policies = new ArrayList<>();
         try {
             createSpes(config, sources, spes, problems);
-            createPolicies(config, policies, problems);
+            createPolicies(config, spes, policies, problems);
             if (problems.isEmpty()) {
                 checkMetrics(metrics, spes, policies, problems);
                 tellDriversAboutRealTime(spes, policies);
@@ -118,16 +119,21 @@ public final class Assembler {
         return plugins.metricSources().get(settings.source(), config.where(node.path() + ".source")).create(node);
     }
 
-    private void createPolicies(LachesisConfig config, List<ScheduledPolicy> policies, List<String> problems) {
+    private void createPolicies(LachesisConfig config, List<Spe> spes, List<ScheduledPolicy> policies,
+                                List<String> problems) {
         List<String> allSpes = config.spes().stream().map(SpeConfig::name).toList();
+        Set<String> pollingSpes = spes.stream().filter(spe -> spe.driver().operatorThreadsPoll()).map(Spe::name)
+                .collect(Collectors.toSet());
         for (int i = 0; i < config.policies().size(); i++) {
             PolicyConfig settings = config.policies().get(i);
             ConfigNode node = config.policyNode(i);
+            List<String> scheduled = settings.spes().isEmpty() ? allSpes : settings.spes();
             Translator translator = null;
             try {
                 translator = plugins.translators().get(settings.translator(), config.where(node.path() + ".translator"))
                         .create(new TranslatorContext(settings.name(), node.child("translator-settings"),
-                                config.cgroupsNode(), config.journal()));
+                                config.cgroupsNode(), config.journal(), scheduled,
+                                scheduled.stream().filter(pollingSpes::contains).collect(Collectors.toSet())));
                 long seed = settings.seed() != null ? settings.seed() : ThreadLocalRandom.current().nextLong();
                 Policy policy = plugins.policies().get(settings.policy(), config.where(node.path() + ".policy"))
                         .create(new PolicyContext(settings.name(), node.child("settings"), translator.isRealTime(),
@@ -137,7 +143,6 @@ public final class Assembler {
                             + "' but it applies " + label(translator.accepts()) + " schedules and policy '"
                             + settings.policy() + "' produces " + label(policy.form()) + " schedules");
                 }
-                List<String> scheduled = settings.spes().isEmpty() ? allSpes : settings.spes();
                 policies.add(new ScheduledPolicy(settings.name(), policy, settings.period(), scheduled, translator));
             } catch (ConfigException e) {
                 problems.addAll(e.problems());

@@ -159,6 +159,11 @@ public final class CpuCostMeasuringDriver implements SpeDriver {
     }
 
     @Override
+    public boolean operatorThreadsPoll() {
+        return driver.operatorThreadsPoll();
+    }
+
+    @Override
     public void scheduledInRealTime() {
         driver.scheduledInRealTime();
     }

@@ -33,6 +33,16 @@ public interface SpeDriver extends AutoCloseable {
     Map<String, MetricValues> fetch(SpeState state, Set<String> metrics) throws DriverException;
 
     /**
+     * Whether the SPE's operator threads poll their queues, parking for a moment between polls, rather
+     * than block until work arrives (Storm 2's executors poll; Storm 1.x's and Flink's block). Each
+     * poll of a real-time thread preempts the thread with work, so the {@code rt} translator applies
+     * nice values to an SPE that says so unless told otherwise. The default: they block.
+     */
+    default boolean operatorThreadsPoll() {
+        return false;
+    }
+
+    /**
      * Tells the driver, once after creation, that a real-time translator (SCHED_RR/FIFO) applies the
      * schedules of a policy covering this SPE, so it can warn about SPE settings that starve other
      * threads under real-time priorities (e.g. Storm's spinning wait strategy). The default ignores it.

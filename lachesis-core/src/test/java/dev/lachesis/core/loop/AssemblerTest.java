@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigLoader;
 import dev.lachesis.core.metric.MetricNames;
+import dev.lachesis.core.spi.TranslatorContext;
 import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.testing.FakePlugins;
 import dev.lachesis.core.testing.FakeSpeDriverFactory;
@@ -43,6 +44,7 @@ class AssemblerTest {
     @BeforeEach
     void forgetTranslators() {
         FakeTranslatorFactories.CREATED.clear();
+        FakeTranslatorFactories.CONTEXTS.clear();
         FakeSpeDriverFactory.TOLD_REAL_TIME.clear();
     }
 
@@ -93,6 +95,28 @@ class AssemblerTest {
         try (Assembly assembly = assemble(yaml)) {
             assertThat(assembly.policies()).hasSize(2);
             assertThat(FakeSpeDriverFactory.TOLD_REAL_TIME).containsExactly("flink");
+        }
+    }
+
+    @Test
+    void eachTranslatorIsToldWhichOfItsPolicysSpesRunOperatorThreadsThatPoll() throws ConfigException {
+        String yaml = VALID.replace("    driver: fake-spe\n  - name: flink",
+                "    driver: fake-spe\n    settings:\n      polls: true\n  - name: flink") + """
+                  - name: storm-only
+                    policy: fake-order
+                    translator: fake-rr
+                    spes: [storm]
+                """;
+
+        try (Assembly assembly = assemble(yaml)) {
+            assertThat(FakeTranslatorFactories.CONTEXTS).hasSize(2);
+            TranslatorContext both = FakeTranslatorFactories.CONTEXTS.get(0);
+            TranslatorContext stormOnly = FakeTranslatorFactories.CONTEXTS.get(1);
+            assertThat(both.spes()).containsExactly("storm", "flink");
+            assertThat(both.pollingSpes()).containsExactly("storm");
+            assertThat(both.schedulesOnlyPollingSpes()).isFalse();
+            assertThat(stormOnly.spes()).containsExactly("storm");
+            assertThat(stormOnly.schedulesOnlyPollingSpes()).isTrue();
         }
     }
 

@@ -15,7 +15,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** {@code driver: fake-spe}: a driver over {@link FakeSpe}; {@code settings.replicas} (default 2, at least 1). */
+/**
+ * {@code driver: fake-spe}: a driver over {@link FakeSpe}; {@code settings.replicas} (default 2, at least 1),
+ * {@code settings.polls} (whether its operator threads poll their queues; default false).
+ */
 public final class FakeSpeDriverFactory implements SpeDriverFactory {
     /** The SPEs whose drivers were told a real-time translator schedules them. */
     public static final List<String> TOLD_REAL_TIME = new CopyOnWriteArrayList<>();
@@ -32,20 +35,26 @@ public final class FakeSpeDriverFactory implements SpeDriverFactory {
         if (bound.replicas() < 1) {
             throw settings.error("replicas", bound.replicas(), "must be at least 1");
         }
-        return new Driver(context.speName(), bound.replicas(), context.clock());
+        return new Driver(context.speName(), bound.replicas(), bound.polls(), context.clock());
     }
 
     /** The fake driver's settings. */
-    public record Settings(Integer replicas) {
+    public record Settings(Integer replicas, Boolean polls) {
         public Settings {
             replicas = replicas == null ? 2 : replicas;
+            polls = polls != null && polls;
         }
     }
 
-    private record Driver(String speName, int replicas, Clock clock) implements SpeDriver {
+    private record Driver(String speName, int replicas, boolean polls, Clock clock) implements SpeDriver {
         @Override
         public SpeState refresh() {
             return FakeSpe.state(speName, replicas, clock.instant());
+        }
+
+        @Override
+        public boolean operatorThreadsPoll() {
+            return polls;
         }
 
         @Override

@@ -18,6 +18,8 @@ public final class FakeTranslatorFactories {
     public static final List<RecordingTranslator> CREATED = new CopyOnWriteArrayList<>();
     /** The optional metrics of every translator made from now on (none unless a test adds some). */
     public static final Set<String> OPTIONAL = new CopyOnWriteArraySet<>();
+    /** What every translator made was given, in order. */
+    public static final List<TranslatorContext> CONTEXTS = new CopyOnWriteArrayList<>();
 
     private FakeTranslatorFactories() {
     }
@@ -31,6 +33,7 @@ public final class FakeTranslatorFactories {
 
         @Override
         public Translator create(TranslatorContext context) {
+            CONTEXTS.add(context);
             RecordingTranslator translator = new RecordingTranslator(name(), ScheduleForm.SINGLE_PRIORITY);
             translator.useOptionally(OPTIONAL);
             CREATED.add(translator);
@@ -47,6 +50,7 @@ public final class FakeTranslatorFactories {
 
         @Override
         public Translator create(TranslatorContext context) {
+            CONTEXTS.add(context);
             RecordingTranslator translator = new RecordingTranslator(name(), ScheduleForm.GROUPING);
             translator.useOptionally(OPTIONAL);
             CREATED.add(translator);
@@ -63,6 +67,7 @@ public final class FakeTranslatorFactories {
 
         @Override
         public Translator create(TranslatorContext context) {
+            CONTEXTS.add(context);
             RecordingTranslator translator = new RecordingTranslator(name(), ScheduleForm.SINGLE_PRIORITY, true);
             translator.useOptionally(OPTIONAL);
             CREATED.add(translator);

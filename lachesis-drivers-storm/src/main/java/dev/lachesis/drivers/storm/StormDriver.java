@@ -155,7 +155,9 @@ public final class StormDriver implements SpeDriver {
      * for. Measured on the ETL query beyond saturation (experiments/results/README.md): QS-IO
      * through SCHED_RR kept less than the kernel alone with park waits, where QS-IO and DRAIN
      * through nice gained. Storm 1.x's executors block on their queues, and its spouts sleep, so
-     * there is nothing to say.
+     * there is nothing to say. The {@code rt} translator applies nice to a policy's Storm 2 threads
+     * by itself ({@link #operatorThreadsPoll()}); this is heard only where real time was kept anyway:
+     * {@code polling-spes: rt}, or a policy that also schedules an SPE whose threads block.
      */
     @Override
     public void scheduledInRealTime() {
@@ -163,8 +165,15 @@ public final class StormDriver implements SpeDriver {
             return;
         }
         LOG.warn("A real-time translator schedules Storm 2 threads, where real time measured below the kernel alone "
-                + "(idle executors wake at every park and preempt the one with work): use translator: nice "
-                + "(policy qs-io or drain) for Storm 2, real time pays on Storm 1.x{}", spinningAdvice());
+                + "(idle executors wake at every park and preempt the one with work): give Storm 2 a policy of its "
+                + "own with translator: nice, or with translator: rt and its default polling-spes: nice; real time "
+                + "pays on Storm 1.x{}", spinningAdvice());
+    }
+
+    /** Storm 2's executors poll their queues and park between polls; Storm 1.x's block on them. */
+    @Override
+    public boolean operatorThreadsPoll() {
+        return settings.version() == 2;
     }
 
     /** The park settings to add to the warning when the topology's executors may spin; empty with park waits. */

@@ -69,6 +69,17 @@ class StormDriverTest {
     }
 
     @Test
+    void storm2sExecutorsPollTheirQueuesAndStorm1sBlock() {
+        for (int version : List.of(1, 2)) {
+            StormDriver driver = new StormDriver("storm", new StormSettings(version, null, null, null, null, null), null,
+                    List.of(), new StormFixtures.FixedMetricSource(List.of()), lister, new ProcFs(proc),
+                    Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
+
+            assertThat(driver.operatorThreadsPoll()).as("Storm " + version).isEqualTo(version == 2);
+        }
+    }
+
+    @Test
     void realTimeOnStorm2WarnsOnceThatNiceIsTheTranslatorToUseAndNamesTheParkFixOnlyWhenExecutorsMaySpin() {
         for (String wait : List.of("park", "progressive", "unknown")) {
             StormDriver driver = new StormDriver("storm", new StormSettings(2, null, null, null, null, wait), null,

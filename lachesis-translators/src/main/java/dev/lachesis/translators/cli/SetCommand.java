@@ -207,8 +207,9 @@ public final class SetCommand implements Callable<Integer> {
             int p = mechanism.rr != null ? mechanism.rr : mechanism.fifo;
             SchedPolicy policy = mechanism.rr != null ? SchedPolicy.RR : SchedPolicy.FIFO;
             WatchdogSettings noWatchdog = WatchdogSettings.DEFAULT.disabled();
-            return new RealTimeTranslator("set", new RealTimeSettings(policy, new IntRange(p, p), new LinearNormaliser(), 0, noWatchdog),
-                    m.kernel(), m.proc(), cgroups, shared, cgroupSettings());
+            RealTimeSettings settings = new RealTimeSettings(policy, new IntRange(p, p), new LinearNormaliser(), 0,
+                    noWatchdog, true);
+            return new RealTimeTranslator("set", settings, m.kernel(), m.proc(), cgroups, shared, cgroupSettings());
         }
         if (cgroups == null) {
             throw new IOException("no cgroup hierarchy with the cpu controller is mounted (see /proc/mounts)");
