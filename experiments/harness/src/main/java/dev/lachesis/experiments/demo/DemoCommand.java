@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
  * {@code lachesis demo}: shows on this machine what Lachesis does for a query. RIoTBench's ETL query
  * on Storm or Flink runs on one core at a rate beyond what the kernel's scheduler alone sustains,
  * first with the OS alone, then scheduled by Lachesis as the 2023 paper's LACHESIS-MOD-RT (QS-IO
- * through SCHED_RR priorities); a live table shows the queues and priorities, and the end compares
+ * through the {@code rt} translator: SCHED_RR priorities on Flink, nice values on Storm 2, whose
+ * executors poll their queues); a live table shows the queues and priorities, and the end compares
  * throughput, latency and end-to-end latency of both halves. A subcommand of {@code lachesis} where
  * the harness is built ({@link DemoCommands}); the query runs through the sweep's launchers in child
  * JVMs with its SPE's class path, the store and the daemon through {@code bin/lachesis} as a user
@@ -34,7 +35,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         header = "Runs the ETL query on Storm or Flink on one core, first with the OS alone, then with Lachesis "
-                + "(QS-IO + SCHED_RR), and compares throughput and latencies.",
+                + "(QS-IO through the rt translator: SCHED_RR, or nice on Storm 2), and compares throughput and "
+                + "latencies.",
         description = "Needs root (real-time priorities) and at least two CPUs: the SPE gets --spe-cpus, the store and "
                 + "the daemon the others. Stop it with Ctrl-C at any time; every thread and cgroup is restored.")
 public final class DemoCommand implements Callable<Integer> {

@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
@@ -182,14 +183,19 @@ final class DemoRun implements AutoCloseable {
         return result;
     }
 
-    /** How many rounds the daemon ran and how many of the query's threads are real-time as the half ends. */
+    /**
+     * How many rounds the daemon ran and how many of the query's threads are real-time, or at a nice
+     * value other than 0, as the half ends (on Storm 2 the {@code rt} translator applies nice values).
+     */
     private void printRealTime(SchedulingMode mode, long queryPid, int rounds) {
-        List<ThreadSched> realTime = ThreadSched.allOf(queryPid).values().stream().filter(ThreadSched::isRealTime)
-                .toList();
+        Collection<ThreadSched> threads = ThreadSched.allOf(queryPid).values();
+        List<ThreadSched> realTime = threads.stream().filter(ThreadSched::isRealTime).toList();
+        long niced = threads.stream().filter(t -> !t.isRealTime() && t.nice() != 0).count();
         IntSummaryStatistics priorities = realTime.stream().mapToInt(ThreadSched::rtPriority).summaryStatistics();
         String range = realTime.isEmpty() ? "" : " (RT priorities " + priorities.getMin() + "-" + priorities.getMax() + ")";
-        out.printf("%s ends: the daemon ran %d rounds%s; %d %s threads run real-time now%s%n", mode.label(), rounds,
-                mode.applies() ? "" : " (planning only)", realTime.size(), speName(), range);
+        out.printf("%s ends: the daemon ran %d rounds%s; %d %s threads run real-time now%s, %d at a nice value other "
+                + "than 0%n", mode.label(), rounds, mode.applies() ? "" : " (planning only)", realTime.size(), speName(),
+                range, niced);
     }
 
     private void printTable(SchedulingMode mode, SinkMeter meter, long elapsedMillis, boolean warmingUp, String round,

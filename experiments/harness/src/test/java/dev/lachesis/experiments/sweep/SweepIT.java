@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * start-up backlog, up to 4 s of input at 600 t/s, drains at the query's spare capacity); then
  * {@code bin/lachesis-bench report} on its output. Every trial must have measured the sink, the
  * source, the observer's queues and, under STATIC and MOD-RT, the daemon's rounds and cost; under
- * STATIC {@code /proc} must show the hand-set nice values on the operators' threads; the sweep must
+ * STATIC {@code /proc} must show the hand-set nice values on the operators' threads, under MOD-RT the
+ * nice values the {@code rt} translator applies to Storm 2's polling executors; the sweep must
  * exit 0 (nothing left changed); the report must draw its charts and the ratios to OS. Needs the
  * modules built, root and two CPUs.
  */
@@ -68,7 +69,9 @@ class SweepIT {
         }
         // What /proc showed at the window's end (the last column): the daemon's values, applied.
         assertThat(Files.readAllLines(out.resolve("operators.csv")))
-                .anyMatch(l -> l.contains(",LACHESIS-MOD-RT,1,parse,") && l.contains(",rr,") && l.matches(".*,RR \\d+"))
+                // rt on Storm 2, whose executors poll their queues: the schedule applied as nice values.
+                .anyMatch(l -> l.contains(",LACHESIS-MOD-RT,1,parse,") && l.contains(",nice,")
+                        && l.matches(".*,nice -?\\d+"))
                 .anyMatch(l -> l.contains(",OS,1,source,") && l.contains(",none,"))
                 .anyMatch(l -> l.contains(",STATIC,1,join,") && l.endsWith(",nice -20"))
                 .anyMatch(l -> l.contains(",STATIC,1,source,") && l.endsWith(",nice -10"))
