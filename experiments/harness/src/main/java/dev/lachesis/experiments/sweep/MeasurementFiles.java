@@ -2,19 +2,24 @@ package dev.lachesis.experiments.sweep;
 
 import dev.lachesis.experiments.measure.SinkReport;
 import dev.lachesis.experiments.report.CsvDialect;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
+import org.apache.commons.csv.CSVRecord;
 
 /**
- * Appends every trial's figures to {@value #MEASUREMENTS} (one row per trial),
+ * Writes every trial's figures to {@value #MEASUREMENTS} (one row per trial),
  * {@value #OPERATORS} (one row per trial and operator) and {@value #SECONDS} (one row per trial and
  * second of its sink reports, warm-up included, to see when it became steady) as it finishes, flushed at once, so an
  * interrupted sweep keeps what it measured. RFC 4180 CSV with a header (a field holding a comma, a
@@ -43,11 +48,39 @@ final class MeasurementFiles implements AutoCloseable {
 
     /** Creates (or overwrites) the files in {@code dir} for runs of {@code spe}'s {@code query}. */
     MeasurementFiles(Path dir, String spe, String query, String waitStrategy) throws IOException {
+        this(dir, spe, query, waitStrategy, false);
+    }
+
+    /**
+     * Opens the files in {@code dir} for runs of {@code spe}'s {@code query}: overwritten, or with
+     * {@code append} extended by the new rows (a file not there yet is created with its header).
+     *
+     * @throws IOException when a file to extend has other columns than this version writes
+     */
+    MeasurementFiles(Path dir, String spe, String query, String waitStrategy, boolean append) throws IOException {
         Files.createDirectories(dir);
         this.key = List.of(spe, query, waitStrategy);
-        this.measurements = create(dir.resolve(MEASUREMENTS), MEASUREMENTS_HEADER);
-        this.operators = create(dir.resolve(OPERATORS), OPERATORS_HEADER);
-        this.seconds = create(dir.resolve(SECONDS), SECONDS_HEADER);
+        this.measurements = open(dir.resolve(MEASUREMENTS), MEASUREMENTS_HEADER, append);
+        this.operators = open(dir.resolve(OPERATORS), OPERATORS_HEADER, append);
+        this.seconds = open(dir.resolve(SECONDS), SECONDS_HEADER, append);
+    }
+
+    /** The highest repetition in {@code dir}'s {@value #MEASUREMENTS}; 0 when the file is not there or holds no row. */
+    static int highestRep(Path dir) throws IOException {
+        Path file = dir.resolve(MEASUREMENTS);
+        if (!Files.exists(file)) {
+            return 0;
+        }
+        CSVFormat withHeader = CsvDialect.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get();
+        try (CSVParser parser = CSVParser.parse(file, StandardCharsets.UTF_8, withHeader)) {
+            int highest = 0;
+            for (CSVRecord row : parser) {
+                highest = Math.max(highest, Integer.parseInt(row.get("rep")));
+            }
+            return highest;
+        } catch (IllegalArgumentException e) {
+            throw new IOException(file + " has no whole-number 'rep' column (" + e.getMessage() + ")", e);
+        }
     }
 
     void add(TrialResult r) throws IOException {
@@ -87,6 +120,22 @@ final class MeasurementFiles implements AutoCloseable {
         }
         return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value)
                 : String.format(Locale.ROOT, "%.6g", value);
+    }
+
+    private static CSVPrinter open(Path file, String header, boolean append) throws IOException {
+        if (!append || !Files.exists(file) || Files.size(file) == 0) {
+            return create(file, header);
+        }
+        String existing;
+        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            existing = reader.readLine();
+        }
+        if (!header.equals(existing)) {
+            throw new IOException(file + " has the columns '" + existing + "', not this version's '" + header
+                    + "': write to a new --out");
+        }
+        return new CSVPrinter(Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.APPEND),
+                CsvDialect.FORMAT);
     }
 
     private static CSVPrinter create(Path file, String header) throws IOException {

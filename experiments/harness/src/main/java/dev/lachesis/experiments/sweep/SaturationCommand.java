@@ -85,7 +85,7 @@ public final class SaturationCommand implements Callable<Integer> {
 
         List<TrialResult> results = new ArrayList<>();
         try (TrialSession session = TrialSession.open("saturation", console, spec.commandLine().getErr(), launcher,
-                settings)) {
+                settings, false)) {
             SweepProgress progress = new SweepProgress(console);
             SaturationSearch.Outcome outcome;
             try {

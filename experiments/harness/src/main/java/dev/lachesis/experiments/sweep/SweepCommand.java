@@ -53,22 +53,32 @@ public final class SweepCommand implements Callable<Integer> {
             description = "Where the CSV files go (default: experiments/results/<spe>-<query>-<wait strategy>).")
     private Path out;
 
+    @Option(names = "--append", description = "Add the rows to the CSV files already in --out instead of rewriting "
+            + "them, the repetitions numbered after the highest one there (e.g. another mode, or more repetitions, "
+            + "run later).")
+    private boolean append;
+
     @Override
     public Integer call() throws IOException, TimeoutException, InterruptedException {
         PrintWriter console = spec.commandLine().getOut();
         QueryLauncher launcher = options.launcher();
         SweepSettings settings = settings(launcher);
         TrialSettings trial = settings.trials();
-        List<Trial> trials = Trial.plan(settings.rates(), settings.modes(), settings.reps());
+        int firstRep = append ? MeasurementFiles.highestRep(trial.out()) + 1 : 1;
+        List<Trial> trials = Trial.plan(settings.rates(), settings.modes(), settings.reps(), firstRep);
         Duration perTrial = trial.warmUp().plus(trial.measure());
         console.printf(Locale.ROOT, "Sweep: %s on %s (%s), %d rates x %d modes x %d reps = %d trials of %d s + start-up each;"
                         + " SPE on CPU %s, store and daemons on CPU %s; results in %s%n", launcher.query(), launcher.spe(),
                 launcher.waitStrategy(), settings.rates().size(), settings.modes().size(), settings.reps(), trials.size(),
                 perTrial.toSeconds(), trial.speCpus(), trial.otherCpus(), trial.out());
+        if (firstRep > 1) {
+            console.printf("Appending to the files there, repetitions %d to %d%n", firstRep, firstRep + settings.reps() - 1);
+        }
         console.flush();
 
         List<TrialResult> results = new ArrayList<>();
-        try (TrialSession session = TrialSession.open("sweep", console, spec.commandLine().getErr(), launcher, trial)) {
+        try (TrialSession session = TrialSession.open("sweep", console, spec.commandLine().getErr(), launcher, trial,
+                append)) {
             session.coverInput(settings.maxRate(), settings.maxRate());
             SweepProgress progress = new SweepProgress(console, trials.size());
             for (Trial t : trials) {

@@ -23,8 +23,13 @@ record Trial(double rate, SchedulingMode mode, int rep) {
      * over all modes instead of favouring the ones measured first.
      */
     static List<Trial> plan(List<Double> rates, List<SchedulingMode> modes, int reps) {
+        return plan(rates, modes, reps, 1);
+    }
+
+    /** {@link #plan(List, List, int)} with the repetitions numbered from {@code firstRep}. */
+    static List<Trial> plan(List<Double> rates, List<SchedulingMode> modes, int reps, int firstRep) {
         List<Trial> trials = new ArrayList<>();
-        for (int rep = 1; rep <= reps; rep++) {
+        for (int rep = firstRep; rep < firstRep + reps; rep++) {
             for (double rate : rates) {
                 for (SchedulingMode mode : modes) {
                     trials.add(new Trial(rate, mode, rep));

@@ -49,9 +49,11 @@ final class TrialSession implements AutoCloseable {
      * Moves this JVM to the other CPUs and starts what the trials share.
      *
      * @param command the command's name for its messages: {@code sweep}, {@code saturation}
+     * @param append whether to add rows to the CSV files already in the output directory instead of rewriting them
      */
     static TrialSession open(String command, PrintWriter console, PrintWriter err, QueryLauncher launcher,
-                             TrialSettings settings) throws IOException, TimeoutException, InterruptedException {
+                             TrialSettings settings, boolean append)
+            throws IOException, TimeoutException, InterruptedException {
         if (!settings.otherCpus().confine(ProcessHandle.current().pid())) {
             err.println("lachesis-bench " + command + ": could not move the harness to CPU " + settings.otherCpus()
                     + " (taskset failed); continuing");
@@ -62,7 +64,8 @@ final class TrialSession implements AutoCloseable {
             session.store = graphite == null ? EmbeddedStore.start(settings.lachesisOnOtherCpus())
                     : LocalGraphite.at(graphite.carbon(), graphite.http());
             console.println("Metric store: " + session.store.describe());
-            session.files = new MeasurementFiles(settings.out(), launcher.spe(), launcher.query(), launcher.waitStrategy());
+            session.files = new MeasurementFiles(settings.out(), launcher.spe(), launcher.query(), launcher.waitStrategy(),
+                    append);
             session.runner = new TrialRunner(settings, launcher, session.store, session.work, session.input);
             session.hook = new Thread(session.runner::close, "lachesis-" + command + "-stop");
             Runtime.getRuntime().addShutdownHook(session.hook);

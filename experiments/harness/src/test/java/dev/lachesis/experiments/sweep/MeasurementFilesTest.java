@@ -1,6 +1,8 @@
 package dev.lachesis.experiments.sweep;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.lachesis.experiments.measure.LatencyHistogram;
 import dev.lachesis.experiments.measure.SinkReport;
@@ -10,6 +12,7 @@ import dev.lachesis.experiments.report.OperatorMeasurement;
 import dev.lachesis.experiments.report.RunMeasurement;
 import dev.lachesis.experiments.report.SweepCsv;
 import dev.lachesis.experiments.run.PhaseResult;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -82,5 +85,45 @@ class MeasurementFilesTest {
                 .extracting(OperatorMeasurement::operator).containsExactly(flinkName);
         assertThat(Files.readAllLines(dir.resolve(MeasurementFiles.OPERATORS)).get(1))
                 .contains(",\"Window(TumblingEventTimeWindows(1000), EventTimeTrigger, \"\"avg\"\")\",");
+    }
+
+    /** A trial of ETL on Flink with one operator, its figures beside the point. */
+    private static TrialResult flinkTrial(SchedulingMode mode, int rep) {
+        return new TrialResult(new Trial(44000, mode, rep),
+                new PhaseResult(mode.label(), 1, new LatencyHistogram(), new LatencyHistogram(), OptionalLong.empty()), 0,
+                0, 0, Map.of("join", new TrialResult.OperatorStats(12, Double.NaN, "none", 0.5, "other 0")),
+                Double.NaN, 0.99, Double.NaN, Double.NaN, 0, Double.NaN, List.of(), 0, List.of());
+    }
+
+    @Test
+    void appendingKeepsTheRowsThereAddsTheNewOnesAfterThemAndKnowsTheirHighestRepetition() throws Exception {
+        try (MeasurementFiles files = new MeasurementFiles(dir, "flink", "etl", "none")) {
+            files.add(flinkTrial(SchedulingMode.OS, 1));
+            files.add(flinkTrial(SchedulingMode.OS, 2));
+        }
+        assertThat(MeasurementFiles.highestRep(dir)).isEqualTo(2);
+
+        try (MeasurementFiles files = new MeasurementFiles(dir, "flink", "etl", "none", true)) {
+            files.add(flinkTrial(SchedulingMode.LACHESIS_MOD_RT, 3));
+        }
+
+        assertThat(SweepCsv.readMeasurements(dir.resolve(MeasurementFiles.MEASUREMENTS)))
+                .extracting(r -> r.point().mode(), RunMeasurement::rep)
+                .containsExactly(tuple(SchedulingMode.OS, 1), tuple(SchedulingMode.OS, 2),
+                        tuple(SchedulingMode.LACHESIS_MOD_RT, 3));
+        assertThat(Files.readAllLines(dir.resolve(MeasurementFiles.OPERATORS))).hasSize(4)
+                .containsOnlyOnce(MeasurementFiles.OPERATORS_HEADER);
+        assertThat(MeasurementFiles.highestRep(dir)).isEqualTo(3);
+    }
+
+    @Test
+    void appendingToAFileWithOtherColumnsIsRefusedNamingTheFile() throws Exception {
+        Files.writeString(dir.resolve(MeasurementFiles.MEASUREMENTS), "spe,query,rate,mode,rep,throughput\n");
+
+        assertThatThrownBy(() -> new MeasurementFiles(dir, "flink", "etl", "none", true))
+                .isInstanceOf(IOException.class)
+                .hasMessageStartingWith(dir.resolve(MeasurementFiles.MEASUREMENTS) + " has the columns 'spe,query,rate,")
+                .hasMessageEndingWith("write to a new --out");
+        assertThat(MeasurementFiles.highestRep(dir.resolve("nothing-here"))).isZero();
     }
 }
