@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.demo;
 
+import dev.lachesis.experiments.mode.SchedulingMode;
 import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.experiments.run.DurationConverter;
 import dev.lachesis.experiments.run.PlacementOptions;
@@ -24,9 +25,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code lachesis demo}: shows on this machine what Lachesis does for a query. RIoTBench's ETL query
  * on Storm or Flink runs on one core at a rate beyond what the kernel's scheduler alone sustains,
- * first with the OS alone, then scheduled by Lachesis as the 2023 paper's LACHESIS-MOD-RT (QS-IO
- * through the {@code rt} translator: SCHED_RR priorities on Flink, nice values on Storm 2, whose
- * executors poll their queues); a live table shows the queues and priorities, and the end compares
+ * first with the OS alone, then scheduled by Lachesis in the chosen mode, by default the 2023 paper's
+ * LACHESIS-MOD-RT (QS-IO through the {@code rt} translator: SCHED_RR priorities on Flink, nice values
+ * on Storm 2, whose executors poll their queues); a live table shows the queues and priorities, and the end compares
  * throughput, latency and end-to-end latency of both halves. A subcommand of {@code lachesis} where
  * the harness is built ({@link DemoCommands}); the query runs through the sweep's launchers in child
  * JVMs with its SPE's class path, the store and the daemon through {@code bin/lachesis} as a user
@@ -35,8 +36,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         header = "Runs the ETL query on Storm or Flink on one core, first with the OS alone, then with Lachesis "
-                + "(QS-IO through the rt translator: SCHED_RR, or nice on Storm 2), and compares throughput and "
-                + "latencies.",
+                + "(by default QS-IO through the rt translator: SCHED_RR, or nice on Storm 2), and compares "
+                + "throughput and latencies.",
         description = "Needs root (real-time priorities) and at least two CPUs: the SPE gets --spe-cpus, the store and "
                 + "the daemon the others. Stop it with Ctrl-C at any time; every thread and cgroup is restored.")
 public final class DemoCommand implements Callable<Integer> {
@@ -72,6 +73,12 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--warm-up", paramLabel = "DURATION", defaultValue = "15s", converter = DurationConverter.class,
             description = "The start of each half left out of the measurement (default: ${DEFAULT-VALUE}).")
     private Duration warmUp;
+
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "LACHESIS-MOD-RT",
+            description = "How Lachesis schedules the second half, a mode of the sweep's (bin/lachesis-bench sweep "
+                    + "--help): LACHESIS, LACHESIS-MOD, LACHESIS-MOD-RT, LACHESIS-DRAIN, LACHESIS-DRAIN-RT, RANDOM or "
+                    + "STATIC (default: ${DEFAULT-VALUE}).")
+    private String mode;
 
     @Option(names = "--table-every", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
             description = "How often the live table is printed (default: ${DEFAULT-VALUE}).")
@@ -155,11 +162,25 @@ public final class DemoCommand implements Callable<Integer> {
             Path script = placement.lachesisScript();
             QueryLauncher query = QueryLaunchers.of(this.spe, "etl", "park", placement.readyTimeout());
             double defaultRate = this.spe.equals("flink") ? DEFAULT_FLINK_RATE : DEFAULT_STORM_RATE;
-            return new DemoSettings(script, query, rate != null ? rate : defaultRate, phase, warmUp, tableEvery, spe,
-                    other, placement.readyTimeout());
+            return new DemoSettings(script, query, secondHalf(query), rate != null ? rate : defaultRate, phase, warmUp,
+                    tableEvery, spe, other, placement.readyTimeout());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+    }
+
+    /** The mode of the second half: one in which the daemon acts, and STATIC only where the query names its heaviest operator. */
+    private SchedulingMode secondHalf(QueryLauncher query) {
+        SchedulingMode chosen = SchedulingMode.named(mode);
+        if (!chosen.applies()) {
+            throw new IllegalArgumentException("--mode was '" + mode + "' but the second half needs a mode in which "
+                    + "Lachesis schedules the query (the first half is " + SchedulingMode.OS.label() + ")");
+        }
+        if (chosen == SchedulingMode.STATIC && query.handSetPriority().isEmpty()) {
+            throw new IllegalArgumentException("--mode was '" + mode + "' but " + query.query() + " on " + query.spe()
+                    + " declares no heaviest operator to hand-set");
+        }
+        return chosen;
     }
 
     /** Moves every thread of this JVM to the other CPUs, so the demo never competes with the query. */

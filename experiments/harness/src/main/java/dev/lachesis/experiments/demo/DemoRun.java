@@ -36,7 +36,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One run of {@code lachesis demo}: starts the embedded metric store ({@code lachesis store}), then
- * for each half (OS, then LACHESIS-MOD-RT) the query afresh on the chosen SPE, through the sweep's
+ * for each half (OS, then the chosen mode) the query afresh on the chosen SPE, through the sweep's
  * {@link QueryLauncher} and confined to the SPE's CPUs, with the daemon ({@code lachesis run})
  * beside it on the others, prints the live table while the half runs, and measures the sink after the
  * warm-up. A fresh query per half keeps the first half's backlog out of the second.
@@ -49,8 +49,6 @@ import org.slf4j.LoggerFactory;
  */
 final class DemoRun implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DemoRun.class);
-    /** The OS half (the daemon only plans) and the LACHESIS-MOD-RT half. */
-    private static final List<SchedulingMode> HALVES = List.of(SchedulingMode.OS, SchedulingMode.LACHESIS_MOD_RT);
     private static final Duration PERIOD = Duration.ofSeconds(1);
     private static final Duration RECENT = Duration.ofSeconds(5);
     /** How long a sink report may lag behind the end of its interval (its thread is not real-time). */
@@ -90,7 +88,8 @@ final class DemoRun implements AutoCloseable {
             input = QueryInput.generate(work.resolve("input.senml"), records);
         }
         List<PhaseResult> results = new ArrayList<>();
-        for (SchedulingMode mode : HALVES) {
+        // The OS half (the daemon only plans), then the chosen mode's.
+        for (SchedulingMode mode : List.of(SchedulingMode.OS, settings.mode())) {
             results.add(runHalf(mode, s.carbonPort(), s.httpPort(), input));
         }
         return results;
@@ -129,7 +128,7 @@ final class DemoRun implements AutoCloseable {
     private PhaseResult runHalf(SchedulingMode mode, int carbonPort, int httpPort, Path input)
             throws IOException, TimeoutException, InterruptedException, RunStopped {
         out.printf("%n== %s: %s ==%n", mode.label(), mode.applies()
-                ? "Lachesis schedules the query with QS-IO through SCHED_RR priorities (rt translator)"
+                ? "Lachesis schedules the query: policy " + mode.policy() + ", translator " + mode.translator()
                 : "the kernel schedules the query alone; Lachesis only watches (run --dry-run)");
         out.flush();
         QueryLauncher launcher = settings.query();

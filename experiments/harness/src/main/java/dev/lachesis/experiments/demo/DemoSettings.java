@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.demo;
 
+import dev.lachesis.experiments.mode.SchedulingMode;
 import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.experiments.sweep.QueryLauncher;
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.util.Objects;
  *
  * @param lachesis the {@code bin/lachesis} script that runs the store and the daemon
  * @param query what starts the ETL query on the chosen SPE
+ * @param mode how Lachesis schedules the second half (the first is OS)
  * @param rate the source's input rate, tuples/s
  * @param phase how long each half runs once tuples reach the sink
  * @param warmUp the start of each half that is not measured
@@ -19,11 +21,12 @@ import java.util.Objects;
  * @param otherCpus the CPUs of the demo, the metric store and the daemon
  * @param readyTimeout how long the SPE may take until tuples reach the sink
  */
-record DemoSettings(Path lachesis, QueryLauncher query, double rate, Duration phase, Duration warmUp,
-                    Duration tableEvery, CpuList speCpus, CpuList otherCpus, Duration readyTimeout) {
+record DemoSettings(Path lachesis, QueryLauncher query, SchedulingMode mode, double rate, Duration phase,
+                    Duration warmUp, Duration tableEvery, CpuList speCpus, CpuList otherCpus, Duration readyTimeout) {
     DemoSettings {
         Objects.requireNonNull(lachesis, "lachesis");
         Objects.requireNonNull(query, "query");
+        Objects.requireNonNull(mode, "mode");
         if (!(rate > 0)) {
             throw new IllegalArgumentException("--rate was " + rate + " but must be positive");
         }
