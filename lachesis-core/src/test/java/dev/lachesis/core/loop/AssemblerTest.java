@@ -109,6 +109,7 @@ class AssemblerTest {
                 """;
 
         try (Assembly assembly = assemble(yaml)) {
+            assertThat(assembly.policies()).extracting(ScheduledPolicy::name).containsExactly("order", "storm-only");
             assertThat(FakeTranslatorFactories.CONTEXTS).hasSize(2);
             TranslatorContext both = FakeTranslatorFactories.CONTEXTS.get(0);
             TranslatorContext stormOnly = FakeTranslatorFactories.CONTEXTS.get(1);
