@@ -21,6 +21,11 @@ fi
 if ! command -v mvn >/dev/null; then
   missing+=(maven)
 fi
+# DistributionIT checks the .deb's unit with systemd-analyze verify (Debian's systemd package; only
+# the tool is used here, nothing is started).
+if ! command -v systemd-analyze >/dev/null; then
+  missing+=(systemd)
+fi
 
 if [[ ${#missing[@]} -gt 0 ]]; then
   echo "test.sh: installing ${missing[*]} with apt-get" >&2
@@ -36,6 +41,7 @@ if [[ ${#missing[@]} -gt 0 ]]; then
           packages+=(default-jdk-headless)
         fi ;;
       maven) packages+=(maven) ;;
+      systemd) packages+=(systemd) ;;
     esac
   done
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${packages[@]}"

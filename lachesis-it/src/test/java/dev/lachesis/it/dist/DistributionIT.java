@@ -1,0 +1,143 @@
+package dev.lachesis.it.dist;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lachesis.experiments.process.LachesisHome;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What {@code mvn package} gives a user who installs the daemon: the tarball unpacks to a daemon
+ * that runs from its own {@code lib/} (each library once, no SPE on its class path), the .deb puts
+ * it under {@code /opt/lachesis} with its policy file as a conffile and a unit that
+ * {@code systemd-analyze verify} accepts, and {@code LACHESIS_JAVA_OPTS} adds to the launcher's
+ * JVM options instead of replacing them.
+ */
+class DistributionIT {
+    /** A jar's artifact and version: {@code jackson-core-2.22.4.jar} is jackson-core, 2.22.4. */
+    private static final Pattern JAR = Pattern.compile("(.+?)-(\\d[^-]*(?:-SNAPSHOT)?)\\.jar");
+    private static final Path DIST = LachesisHome.root().resolve("lachesis-dist/target");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void theTarballRunsFromItsOwnLibWithEachLibraryOnceAndNoSpe() throws Exception {
+        Path tarball = only(DIST, "lachesis-*.tar.gz");
+        run(tmp, Map.of(), "tar", "-xzf", tarball.toString());
+        Path home = only(tmp, "lachesis-*");
+
+        List<String> jars = names(home.resolve("lib"));
+        Map<String, List<String>> versions = jars.stream().collect(Collectors.groupingBy(
+                jar -> artifact(jar).group(1), Collectors.mapping(jar -> artifact(jar).group(2), Collectors.toList())));
+        assertThat(versions).as("lib/ of %s", tarball.getFileName())
+                .containsKeys("lachesis-core", "lachesis-drivers-storm", "lachesis-drivers-flink",
+                        "lachesis-policies", "lachesis-translators", "jna")
+                .allSatisfy((artifact, found) -> assertThat(found).as(artifact).hasSize(1));
+        assertThat(jars).noneMatch(jar -> jar.matches("(storm|flink|kafka|zookeeper)-.*"));
+        assertThat(home.resolve("bin/lachesis")).isExecutable();
+        assertThat(home.resolve("conf/storm.yaml")).isRegularFile();
+        assertThat(home.resolve("deploy/systemd/lachesis.service")).isRegularFile();
+
+        Result validate = run(home, Map.of(), "bin/lachesis", "validate", "--config", "conf/flink.yaml");
+        assertThat(validate.exit()).as(validate.output()).isZero();
+        assertThat(validate.output()).contains("flink.yaml is valid");
+    }
+
+    @Test
+    void lachesisJavaOptsAddToTheDefaultsAndTheDefaultsCanBeReplaced() throws Exception {
+        Path home = LachesisHome.root();
+
+        Result added = run(home, Map.of("LACHESIS_JAVA_OPTS", "-XshowSettings:vm"), "bin/lachesis", "--version");
+        Result wins = run(home, Map.of("LACHESIS_JAVA_OPTS", "-XshowSettings:vm -Xmx99m"), "bin/lachesis", "--version");
+        Result replaced = run(home, Map.of("LACHESIS_JAVA_DEFAULT_OPTS", "-Xmx77m", "LACHESIS_JAVA_OPTS",
+                "-XshowSettings:vm"), "bin/lachesis", "--version");
+
+        assertThat(added.output()).as("the default -Xmx64m stays").contains("Max. Heap Size: 64.00M");
+        assertThat(wins.output()).as("an added -Xmx comes last and wins").contains("Max. Heap Size: 99.00M");
+        assertThat(replaced.output()).contains("Max. Heap Size: 77.00M");
+        assertThat(added.exit()).isZero();
+    }
+
+    @Test
+    void theDebInstallsUnderOptWithItsPolicyFileAsConffileAndAUnitSystemdAccepts() throws Exception {
+        Path deb = only(DIST, "lachesis_*_all.deb");
+        Result fields = run(tmp, Map.of(), "dpkg-deb", "--field", deb.toString(), "Package", "Architecture", "Depends");
+        assertThat(fields.output()).contains("Package: lachesis", "Architecture: all", "java17-runtime-headless");
+        Result conffiles = run(tmp, Map.of(), "sh", "-c", "dpkg-deb --ctrl-tarfile '" + deb + "' | tar -xO ./conffiles");
+        assertThat(conffiles.output().strip()).isEqualTo("/etc/lachesis/lachesis.yaml");
+
+        Path root = tmp.resolve("root");
+        run(tmp, Map.of(), "dpkg-deb", "--extract", deb.toString(), root.toString());
+        assertThat(root.resolve("opt/lachesis/bin/lachesis")).isExecutable();
+        assertThat(names(root.resolve("opt/lachesis/lib"))).contains(names(only(DIST, "lib")).toArray(String[]::new));
+        assertThat(root.resolve("etc/lachesis/lachesis.yaml")).hasSameTextualContentAs(
+                LachesisHome.root().resolve("config/storm.yaml"));
+
+        assertThat(Path.of("/usr/bin/systemd-analyze"))
+                .as("systemd-analyze (Debian's systemd package, which ./test.sh installs)").isExecutable();
+        // verify resolves the unit's dependencies (sysinit.target...) inside --root: the host's units go there too
+        // (its files; masked units are links to /dev/null, which a unit file never needs).
+        Path units = root.resolve("usr/lib/systemd/system");
+        try (Stream<Path> host = Files.list(Path.of("/usr/lib/systemd/system"))) {
+            for (Path unit : host.filter(Files::isRegularFile).filter(f -> !Files.isSymbolicLink(f)).toList()) {
+                Path copy = units.resolve(unit.getFileName().toString());
+                if (!Files.exists(copy)) {
+                    Files.copy(unit, copy);
+                }
+            }
+        }
+        Result verify = run(tmp, Map.of(), "systemd-analyze", "verify", "--root=" + root,
+                "/usr/lib/systemd/system/lachesis.service");
+        assertThat(verify.exit()).as(verify.output()).isZero();
+        assertThat(verify.output()).doesNotContain("lachesis.service");
+    }
+
+    private static Matcher artifact(String jar) {
+        Matcher matcher = JAR.matcher(jar);
+        assertThat(matcher.matches()).as("a versioned jar: %s", jar).isTrue();
+        return matcher;
+    }
+
+    private static List<String> names(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(Path::getFileName).map(Path::toString).sorted().toList();
+        }
+    }
+
+    /** The one file in {@code dir} that {@code glob} matches. */
+    private static Path only(Path dir, String glob) throws IOException {
+        List<Path> matches = new ArrayList<>();
+        try (var stream = Files.newDirectoryStream(dir, glob)) {
+            stream.forEach(matches::add);
+        }
+        assertThat(matches).as("%s in %s (built by mvn package)", glob, dir).hasSize(1);
+        return matches.get(0);
+    }
+
+    private record Result(int exit, String output) {
+    }
+
+    private static Result run(Path dir, Map<String, String> environment, String... command)
+            throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+        builder.environment().remove("LACHESIS_JAVA_OPTS");
+        builder.environment().remove("LACHESIS_JAVA_DEFAULT_OPTS");
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        int exit = process.waitFor();
+        return new Result(exit, output);
+    }
+}
