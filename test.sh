@@ -22,9 +22,16 @@ if ! command -v mvn >/dev/null; then
   missing+=(maven)
 fi
 # DistributionIT checks the .deb's unit with systemd-analyze verify (Debian's systemd package; only
-# the tool is used here, nothing is started).
+# the tool is used on the host, nothing is started there); DebInSystemdContainerIT boots a Debian root
+# file system made by debootstrap with systemd-nspawn and installs the .deb in it.
 if ! command -v systemd-analyze >/dev/null; then
   missing+=(systemd)
+fi
+if ! command -v systemd-nspawn >/dev/null; then
+  missing+=(systemd-container)
+fi
+if ! command -v debootstrap >/dev/null; then
+  missing+=(debootstrap)
 fi
 
 if [[ ${#missing[@]} -gt 0 ]]; then
@@ -40,8 +47,7 @@ if [[ ${#missing[@]} -gt 0 ]]; then
         else
           packages+=(default-jdk-headless)
         fi ;;
-      maven) packages+=(maven) ;;
-      systemd) packages+=(systemd) ;;
+      *) packages+=("$need") ;;
     esac
   done
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${packages[@]}"

@@ -1,0 +1,185 @@
+package dev.lachesis.it.dist;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.lachesis.experiments.process.LachesisHome;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The .deb as a user installs it, on a fresh Debian whose PID 1 is systemd (a debootstrap root file
+ * system booted by {@code systemd-nspawn}): {@code dpkg -i} makes the {@code lachesis} user and the
+ * unit; {@code systemctl start lachesis} runs the daemon as that user with CAP_SYS_NICE alone, and it
+ * schedules a Storm 2.8 query that runs as the same user (a JVM lets only its own user attach) with
+ * a hand-set priority, its heavy operator at nice -20, which that user alone may not set;
+ * killed with SIGKILL, the unit's {@code lachesis restore} gives every thread its nice value back
+ * and systemd restarts it; {@code systemctl stop lachesis} restores them again. Read from
+ * {@code /proc} inside the container.
+ */
+class DebInSystemdContainerIT {
+    /** Where the Debian root file system is built once per machine (deploy/debian-rootfs.sh). */
+    private static final Path BASE = Path.of("/var/tmp/lachesis-rootfs/bookworm");
+    /**
+     * Where the checkout appears inside, for the Storm query's build: under /opt, which every user may
+     * enter (the checkout's own parents, e.g. /root, may not be).
+     */
+    private static final String CHECKOUT = "/opt/lachesis-checkout";
+    /** CAP_SYS_NICE is capability 23. */
+    private static final String CAP_SYS_NICE_ONLY = String.format("%016x", 1L << 23);
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void theUnitSchedulesAQueryAsTheLachesisUserAndRestoresItWhenKilledAndOnStop() throws Exception {
+        Path home = LachesisHome.root().toAbsolutePath().normalize();
+        SystemdContainer.Result base = run(home, "deploy/debian-rootfs.sh", BASE.toString());
+        assertThat(base.exit()).as(base.output()).isZero();
+        // A copy of it per run, beside it (not in @TempDir: its absolute links would make JUnit warn on cleanup).
+        Path rootfs = Files.createTempDirectory(BASE.getParent(), "boot-");
+        try {
+            assertThat(run(tmp, "cp", "-a", BASE + "/.", rootfs.toString()).exit()).isZero();
+            Files.setPosixFilePermissions(rootfs, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Files.copy(onlyDeb(home.resolve("lachesis-dist/target")), rootfs.resolve("root/lachesis.deb"));
+            installAndRun(home, rootfs);
+        } finally {
+            run(tmp, "rm", "-rf", "--one-file-system", rootfs.toString());
+        }
+    }
+
+    private void installAndRun(Path home, Path rootfs) throws Exception {
+        try (SystemdContainer debian = SystemdContainer.boot(rootfs, Map.of(home, CHECKOUT), tmp.resolve("console.log"))) {
+            SystemdContainer.Result install = debian.exec("dpkg", "-i", "/root/lachesis.deb");
+            assertThat(install.exit()).as(install.output()).isZero();
+            String uid = debian.exec("id", "-u", "lachesis").output().strip();
+            assertThat(uid).matches("\\d+");
+
+            int carbonPort = freePort();
+            Files.writeString(rootfs.resolve("etc/lachesis/lachesis.yaml"), policyFile(carbonPort, freePort()));
+            SystemdContainer.Result start = debian.exec("systemctl", "start", "lachesis");
+            assertThat(start.exit()).as(start.output()).isZero();
+
+            // Storm as a unit of its own, as the same user: inside the container's cgroups, where its
+            // worker's cgroup metrics find their files.
+            SystemdContainer.Result query = debian.exec("systemd-run", "--unit=storm-query", "--uid=lachesis",
+                    "--gid=lachesis", "--working-directory=/tmp", CHECKOUT + "/bin/lachesis-bench", "query", "--spe", "storm",
+                    "--query", "pipeline", "--rate", "300", "--wait-strategy", "park",
+                    "--metrics", "127.0.0.1:" + carbonPort);
+            assertThat(query.exit()).as(query.output()).isZero();
+            long storm = stormPid(debian);
+
+            await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() ->
+                    assertThat(niceValues(debian, storm).values()).as("nice values of Storm's threads; %s",
+                            journal(debian)).contains(-20));
+            String daemon = debian.exec("systemctl", "show", "--property=MainPID", "--value", "lachesis").output().strip();
+            String status = debian.exec("cat", "/proc/" + daemon + "/status").output();
+            assertThat(status).containsPattern("(?m)^Uid:\\t" + uid + "\\t" + uid + "\\t")
+                    .containsPattern("(?m)^CapEff:\\t" + CAP_SYS_NICE_ONLY + "$");
+
+            // Killed outright, the daemon restores nothing itself: the unit's ExecStopPost does, and
+            // Restart=on-failure brings the daemon back 5 s later, which schedules the query again.
+            assertThat(debian.exec("systemctl", "kill", "--signal=SIGKILL", "lachesis").exit()).isZero();
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).untilAsserted(() ->
+                    assertThat(niceValues(debian, storm).values()).as("after SIGKILL; %s", journal(debian))
+                            .isNotEmpty().containsOnly(0));
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() ->
+                    assertThat(niceValues(debian, storm).values()).as("after the restart; %s\nthe query's output:\n%s",
+                            journal(debian), queryOutput(debian))
+                            .contains(-20));
+
+            SystemdContainer.Result stop = debian.exec("systemctl", "stop", "lachesis");
+            assertThat(stop.exit()).as(stop.output()).isZero();
+            assertThat(niceValues(debian, storm)).as("after systemctl stop; %s", journal(debian))
+                    .isNotEmpty().allSatisfy((tid, nice) -> assertThat(nice).as("thread %s", tid).isZero());
+        }
+    }
+
+    private static String policyFile(int carbonPort, int httpPort) {
+        return """
+                spes:
+                  - name: storm
+                    driver: storm
+                    discovery:
+                      topology: lachesis-pipeline
+                    settings:
+                      version: 2
+                      wait-strategy: park
+                metrics:
+                  source: embedded
+                  window: 10s
+                  settings:
+                    carbon-port: %d
+                    http-port: %d
+                policies:
+                  - name: storm-static
+                    policy: static
+                    period: 1s
+                    spes: [storm]
+                    translator: nice
+                    settings:
+                      priorities: {heavy: 2, source: 1}
+                      default: 0
+                    translator-settings: {highest: -20, lowest: 0}
+                """.formatted(carbonPort, httpPort);
+    }
+
+    /** The Storm JVM's PID, which the query command prints once tuples reach the sink. */
+    private static long stormPid(SystemdContainer debian) {
+        return await().atMost(Duration.ofSeconds(240)).pollInterval(Duration.ofSeconds(1)).until(
+                () -> queryOutput(debian).lines().filter(line -> line.matches("\\d+")).map(Long::valueOf)
+                        .findFirst(), Optional::isPresent).orElseThrow();
+    }
+
+    private static String queryOutput(SystemdContainer debian) throws Exception {
+        return debian.exec("journalctl", "--unit=storm-query", "--output=cat", "--no-pager").output();
+    }
+
+    /** Each thread's nice value, read from {@code /proc/<pid>/task/<tid>/stat} inside the container. */
+    private static Map<String, Integer> niceValues(SystemdContainer debian, long pid) throws Exception {
+        String stats = debian.exec("sh", "-c", "for s in /proc/" + pid + "/task/*/stat; do cat \"$s\"; echo; done")
+                .output();
+        return Arrays.stream(stats.split("\n")).filter(line -> line.contains(") ")).collect(Collectors.toMap(
+                line -> line.substring(0, line.indexOf(' ')),
+                line -> Integer.parseInt(line.substring(line.lastIndexOf(") ") + 2).split(" ")[16])));
+    }
+
+    private static String journal(SystemdContainer debian) throws Exception {
+        return "the daemon's journal:\n" + debian.exec("journalctl", "--unit=lachesis", "--no-pager", "--lines=30").output();
+    }
+
+    private static Path onlyDeb(Path dir) throws IOException {
+        try (DirectoryStream<Path> debs = Files.newDirectoryStream(dir, "lachesis_*_all.deb")) {
+            List<Path> found = new ArrayList<>();
+            debs.forEach(found::add);
+            assertThat(found).as("the .deb in %s (built by mvn package)", dir).hasSize(1);
+            return found.get(0);
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static SystemdContainer.Result run(Path dir, String... command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return new SystemdContainer.Result(process.waitFor(), output);
+    }
+}
