@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The project's test command: installs what a fresh Debian machine lacks (a JDK 17+ and Maven),
-# starts a real Graphite (deploy/graphite/graphite.sh: Debian's graphite-carbon and graphite-web on
-# 127.0.0.1), then builds every module and runs every test with `mvn -B verify`. The integration
+# The project's test command: installs what a fresh Debian machine lacks (a JDK 17+, Maven, the
+# systemd tools), starts a real Graphite (deploy/graphite/graphite.sh: Debian's graphite-carbon and
+# graphite-web on 127.0.0.1) and a Docker daemon (deploy/docker/dockerd.sh), then builds every module
+# and runs every test with `mvn -B verify`. The integration
 # tests that need Graphite fail rather than skip here (LACHESIS_REQUIRE_GRAPHITE=1).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
@@ -54,6 +55,10 @@ if [[ ${#missing[@]} -gt 0 ]]; then
 fi
 
 deploy/graphite/graphite.sh start
+# The sidecar test's Docker (Debian's docker.io, with a real-time budget for containers); a dockerd
+# that this script started is stopped again however the run ends.
+deploy/docker/dockerd.sh start
+trap 'deploy/docker/dockerd.sh stop' EXIT
 LACHESIS_REQUIRE_GRAPHITE=1 mvn -B verify
 # The fault campaign's table with this build's outcome of each case (target/fault-campaign.md).
 bin/fault-campaign-report
