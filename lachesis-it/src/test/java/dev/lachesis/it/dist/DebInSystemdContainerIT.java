@@ -70,7 +70,8 @@ class DebInSystemdContainerIT {
             assertThat(uid).matches("\\d+");
 
             int carbonPort = freePort();
-            Files.writeString(rootfs.resolve("etc/lachesis/lachesis.yaml"), policyFile(carbonPort, freePort()));
+            Files.writeString(rootfs.resolve("etc/lachesis/lachesis.yaml"), PipelinePolicyFile.yaml(carbonPort, freePort(),
+                    "nice", "{highest: -20, lowest: 0}"));
             SystemdContainer.Result start = debian.exec("systemctl", "start", "lachesis");
             assertThat(start.exit()).as(start.output()).isZero();
 
@@ -107,35 +108,6 @@ class DebInSystemdContainerIT {
             assertThat(niceValues(debian, storm)).as("after systemctl stop; %s", journal(debian))
                     .isNotEmpty().allSatisfy((tid, nice) -> assertThat(nice).as("thread %s", tid).isZero());
         }
-    }
-
-    private static String policyFile(int carbonPort, int httpPort) {
-        return """
-                spes:
-                  - name: storm
-                    driver: storm
-                    discovery:
-                      topology: lachesis-pipeline
-                    settings:
-                      version: 2
-                      wait-strategy: park
-                metrics:
-                  source: embedded
-                  window: 10s
-                  settings:
-                    carbon-port: %d
-                    http-port: %d
-                policies:
-                  - name: storm-static
-                    policy: static
-                    period: 1s
-                    spes: [storm]
-                    translator: nice
-                    settings:
-                      priorities: {heavy: 2, source: 1}
-                      default: 0
-                    translator-settings: {highest: -20, lowest: 0}
-                """.formatted(carbonPort, httpPort);
     }
 
     /** The Storm JVM's PID, which the query command prints once tuples reach the sink. */

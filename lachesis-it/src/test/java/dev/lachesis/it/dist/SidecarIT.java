@@ -123,30 +123,11 @@ class SidecarIT {
                 .waitingFor(Wait.forLogMessage(".*Scheduling 1 SPE instance.*\\n", 1));
     }
 
-    /** Storm's heavy operator first, in real time even though Storm 2's executors poll (the test is the budget). */
-    private static final String POLICY_FILE = """
-            spes:
-              - name: storm
-                driver: storm
-                discovery:
-                  topology: lachesis-pipeline
-                settings:
-                  version: 2
-                  wait-strategy: park
-            metrics:
-              source: embedded
-              window: 10s
-            policies:
-              - name: storm-static-rt
-                policy: static
-                period: 1s
-                spes: [storm]
-                translator: rt
-                settings:
-                  priorities: {heavy: 2, source: 1}
-                  default: 0
-                translator-settings: {polling-spes: rt}
-            """;
+    /**
+     * Storm's heavy operator first, in real time even though Storm 2's executors poll (what is
+     * tested is the budget); the store on the ports the query reports to.
+     */
+    private static final String POLICY_FILE = PipelinePolicyFile.yaml(2003, 8080, "rt", "{polling-spes: rt}");
 
     /** The host PID of the Storm JVM, whose PID in the container the query printed. */
     private static long stormHostPid(GenericContainer<?> spe) throws IOException {

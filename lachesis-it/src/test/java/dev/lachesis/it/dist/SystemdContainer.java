@@ -1,5 +1,7 @@
 package dev.lachesis.it.dist;
 
+import static org.awaitility.Awaitility.await;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -7,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -33,43 +36,33 @@ final class SystemdContainer implements AutoCloseable {
      * Boots {@code rootfs} with each host directory of {@code readOnly} bound read-only at the path it
      * maps to, and waits for the boot to end; the console goes to {@code console}.
      */
-    static SystemdContainer boot(Path rootfs, Map<Path, String> readOnly, Path console)
-            throws IOException, InterruptedException {
+    static SystemdContainer boot(Path rootfs, Map<Path, String> readOnly, Path console) throws IOException {
         List<String> command = new ArrayList<>(List.of("systemd-nspawn", "--register=no", "--keep-unit", "--quiet",
                 "--directory=" + rootfs, "--boot"));
         readOnly.forEach((host, inside) -> command.add("--bind-ro=" + host + ":" + inside));
         Process nspawn = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(console.toFile()).start();
-        long init = awaitInit(nspawn);
+        long init;
+        try {
+            init = await("systemd-nspawn's child, the container's PID 1").atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(100))
+                    .failFast("systemd-nspawn exited", () -> !nspawn.isAlive())
+                    .until(() -> nspawn.children().filter(child -> child.info().command().orElse("").endsWith("systemd"))
+                            .map(ProcessHandle::pid).findFirst(), Optional::isPresent).orElseThrow();
+        } catch (RuntimeException e) {
+            nspawn.destroyForcibly();
+            throw e;
+        }
         SystemdContainer container = new SystemdContainer(nspawn, init);
         // systemctl answers once PID 1 has opened its bus socket; --wait then waits for the boot to end.
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        Result state = container.exec("systemctl", "is-system-running", "--wait");
-        while (!state.output().strip().matches("running|degraded") && System.nanoTime() < deadline) {
-            Thread.sleep(200);
-            state = container.exec("systemctl", "is-system-running", "--wait");
-        }
-        if (!state.output().strip().matches("running|degraded")) {
+        try {
+            await("the container's boot").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> container.exec("systemctl", "is-system-running", "--wait").output().strip(),
+                            state -> state.matches("running|degraded"));
+        } catch (RuntimeException e) {
             container.close();
-            throw new IOException("the container's systemd did not come up within 60 s: " + state.output().strip());
+            throw e;
         }
         return container;
-    }
-
-    /** systemd-nspawn's child is the container's PID 1. */
-    private static long awaitInit(Process nspawn) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            if (!nspawn.isAlive()) {
-                throw new IOException("systemd-nspawn exited with " + nspawn.exitValue());
-            }
-            var init = nspawn.children().findFirst();
-            if (init.isPresent() && init.get().info().command().orElse("").endsWith("systemd")) {
-                return init.get().pid();
-            }
-            Thread.sleep(100);
-        }
-        nspawn.destroyForcibly();
-        throw new IOException("systemd-nspawn started no systemd within 30 s");
     }
 
     /** Runs {@code command} inside and waits for it. */
