@@ -6,7 +6,8 @@
 # this machine's; the JVM, JNA's native library and the test code run as ARM code.
 #
 # Usage: deploy/arm/translator-tests-emulated.sh arm64|armhf [JUNIT_ARGS...]
-#   (after mvn install of the translators module; as root; prints JUnit's summary, exits with its code)
+#   (after mvn package of the translators module, which makes its jar and test jar; as root;
+#   prints JUnit's summary, exits with its code)
 set -euo pipefail
 
 arch="${1:?usage: translator-tests-emulated.sh arm64|armhf [JUNIT_ARGS...]}"
@@ -44,7 +45,17 @@ fi
 classpath_file="$(mktemp)"
 (cd "$root" && mvn -B -q -o dependency:build-classpath -pl lachesis-translators -Dmdep.includeScope=test \
   -Dmdep.outputFile="$classpath_file" >&2)
-classpath="$root/lachesis-translators/target/test-classes:$root/lachesis-translators/target/classes:$(cat "$classpath_file")"
+# arm64 runs from the class directories, as Maven does. A 32-bit guest's readdir fails with EOVERFLOW
+# on the host's ext4 (64-bit directory offsets), so armhf runs from the module's jars instead, which
+# the tests that start the CLI in a child JVM (they build its class path from class directories)
+# cannot use.
+if [[ $arch == armhf ]]; then
+  shopt -s nullglob
+  jars=("$root"/lachesis-translators/target/lachesis-translators-*.jar)
+  classpath="$(IFS=:; echo "${jars[*]}"):$(cat "$classpath_file")"
+else
+  classpath="$root/lachesis-translators/target/test-classes:$root/lachesis-translators/target/classes:$(cat "$classpath_file")"
+fi
 rm -f "$classpath_file"
 
 # The tests run in the module's directory, as under Maven; their child JVMs take their class path
@@ -67,7 +78,10 @@ bind /sys rbind
 bind /dev rbind
 bind "$root" bind
 bind "$repo" bind
-mkdir -p "$rootfs/tmp" && chmod 1777 "$rootfs/tmp"
+# A tmpfs /tmp for the tests' temporary files (small directory offsets, as above).
+mkdir -p "$rootfs/tmp"
+mount -t tmpfs -o mode=1777 tmpfs "$rootfs/tmp"
+mounts+=("$rootfs/tmp")
 
 say "$(chroot "$rootfs" uname -m): $(chroot "$rootfs" java -version 2>&1 | head -1)"
 chroot "$rootfs" /usr/bin/env -i --chdir="$root/lachesis-translators" PATH=/usr/bin:/bin HOME=/root LANG=C.UTF-8 \
