@@ -6,7 +6,7 @@
 # this machine's; the JVM, JNA's native library and the test code run as ARM code.
 #
 # Usage: deploy/arm/translator-tests-emulated.sh arm64|armhf [JUNIT_ARGS...]
-#   (after mvn package of the translators module, which makes its jar and test jar; as root;
+#   (after mvn install of the translators module and what it depends on; as root;
 #   prints JUnit's summary, exits with its code)
 set -euo pipefail
 
@@ -45,22 +45,14 @@ fi
 classpath_file="$(mktemp)"
 (cd "$root" && mvn -B -q -o dependency:build-classpath -pl lachesis-translators -Dmdep.includeScope=test \
   -Dmdep.outputFile="$classpath_file" >&2)
-# arm64 runs from the class directories, as Maven does. A 32-bit guest's readdir fails with EOVERFLOW
-# on the host's ext4 (64-bit directory offsets), so armhf runs from the module's jars instead, which
-# the tests that start the CLI in a child JVM (they build its class path from class directories)
-# cannot use.
-if [[ $arch == armhf ]]; then
-  shopt -s nullglob
-  jars=("$root"/lachesis-translators/target/lachesis-translators-*.jar)
-  classpath="$(IFS=:; echo "${jars[*]}"):$(cat "$classpath_file")"
-else
-  classpath="$root/lachesis-translators/target/test-classes:$root/lachesis-translators/target/classes:$(cat "$classpath_file")"
-fi
+dependencies="$(cat "$classpath_file")"
 rm -f "$classpath_file"
 
-# The tests run in the module's directory, as under Maven; their child JVMs take their class path
-# from java.class.path, so the tests go on the JVM's own.
-# The checkout and the Maven repository at the same paths inside; /proc, /sys and /dev the host's.
+# The checkout's sources and the module's class directories are copied into a tmpfs /tmp: a
+# 32-bit guest's readdir fails with EOVERFLOW on the host's ext4 (64-bit directory offsets), and the
+# tests scan class directories (the CLI's test plug-ins) and the project's sources (JNA's
+# confinement). The Maven repository is bound at the same path inside; /proc, /sys and /dev are the
+# host's.
 mounts=()
 cleanup() {
   for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do
@@ -76,15 +68,23 @@ bind() { # host path, rbind or bind
 bind /proc rbind
 bind /sys rbind
 bind /dev rbind
-bind "$root" bind
 bind "$repo" bind
-# A tmpfs /tmp for the tests' temporary files (small directory offsets, as above).
 mkdir -p "$rootfs/tmp"
 mount -t tmpfs -o mode=1777 tmpfs "$rootfs/tmp"
 mounts+=("$rootfs/tmp")
+project=/tmp/lachesis
+(cd "$root" && find . -name target -prune -o \( -name '*.java' -o -name pom.xml \) -print0 \
+  | tar --null -T - -cf -) | tar -xf - -C "$rootfs/tmp" --transform "s,^\.,${project#/tmp/},"
+mkdir -p "$rootfs$project/lachesis-translators/target"
+cp -r "$root/lachesis-translators/target/classes" "$root/lachesis-translators/target/test-classes" \
+  "$rootfs$project/lachesis-translators/target/"
+module="$project/lachesis-translators"
+classpath="$module/target/test-classes:$module/target/classes:$dependencies"
 
+# The tests run in the module's directory, as under Maven; their child JVMs take their class path
+# from java.class.path, so the tests go on the JVM's own.
 say "$(chroot "$rootfs" uname -m): $(chroot "$rootfs" java -version 2>&1 | head -1)"
-chroot "$rootfs" /usr/bin/env -i --chdir="$root/lachesis-translators" PATH=/usr/bin:/bin HOME=/root LANG=C.UTF-8 \
+chroot "$rootfs" /usr/bin/env -i --chdir="$module" PATH=/usr/bin:/bin HOME=/root LANG=C.UTF-8 \
   java --add-exports jdk.attach/sun.tools.attach=ALL-UNNAMED -cp "$classpath:$console" \
   org.junit.platform.console.ConsoleLauncher execute --select-package dev.lachesis.translators \
   --exclude-tag benchmark --details=summary --disable-banner "$@"
