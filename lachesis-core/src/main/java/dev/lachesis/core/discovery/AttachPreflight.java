@@ -2,9 +2,14 @@ package dev.lachesis.core.discovery;
 
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.spi.DriverException;
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Checks, before anything attaches to a process, that attaching can work and cannot harm it. The
@@ -14,9 +19,15 @@ import java.util.Optional;
  * a thread dump on its console and never answers. Both are refused here with a clear reason,
  * unless the attach listener is already running (its socket exists), in which case no signal is
  * sent. So is a JVM of another user when the daemon is not root: the JVM would refuse it anyway,
- * after the JDK's 10-second attach timeout. Stateless; thread-safe.
+ * after the JDK's 10-second attach timeout. A socket older than the process is left by an earlier
+ * JVM that had the same PID and was killed: the JDK would connect to it and fail with "Connection
+ * refused" at every round, so it is removed and the JVM is signalled as usual. Stateless;
+ * thread-safe.
  */
 final class AttachPreflight {
+    private static final Logger LOG = LoggerFactory.getLogger(AttachPreflight.class);
+    /** How much older than the process's start (known to the clock tick) a socket must be to be stale. */
+    private static final double STALE_MARGIN_SECONDS = 1.0;
     /** Bit of {@code SIGQUIT} (signal 3) in the {@code SigCgt} mask of {@code /proc/<pid>/status}. */
     private static final long SIGQUIT_BIT = 1L << (3 - 1);
 
@@ -95,13 +106,33 @@ final class AttachPreflight {
         }
     }
 
-    /** Whether the JVM's attach socket exists: {@code /proc/<pid>/root/tmp/.java_pid<pid in its namespace>}. */
-    private boolean listenerRunning(int pid) {
+    /**
+     * Whether the JVM's attach socket, {@code /proc/<pid>/root/tmp/.java_pid<pid in its namespace>},
+     * exists; one older than the process is removed as stale.
+     */
+    private boolean listenerRunning(int pid) throws DriverException {
         String namespacePid = procFs.statusField(pid, "NSpid")
                 .map(s -> s.split("\\s+"))
                 .map(ids -> ids[ids.length - 1])
                 .orElse(Integer.toString(pid));
-        return Files.exists(procFs.root().resolve(Integer.toString(pid)).resolve("root").resolve("tmp")
-                .resolve(".java_pid" + namespacePid));
+        Path socket = procFs.root().resolve(Integer.toString(pid)).resolve("root").resolve("tmp")
+                .resolve(".java_pid" + namespacePid);
+        try {
+            if (!Files.exists(socket)) {
+                return false;
+            }
+            double modifiedSeconds = Files.getLastModifiedTime(socket).toMillis() / 1000.0;
+            Optional<Double> started = procFs.startEpochSeconds(pid, Instant.now());
+            if (started.isEmpty() || modifiedSeconds >= started.get() - STALE_MARGIN_SECONDS) {
+                return true;
+            }
+            Files.deleteIfExists(socket);
+            LOG.info("Removed the attach socket {} of PID {}: it predates the process, left by an earlier JVM "
+                    + "with the same PID", socket, pid);
+            return false;
+        } catch (IOException e) {
+            throw JvmThreadDiscovery.failure(pid, "its attach socket " + socket + " is older than the process "
+                    + "(left by an earlier JVM with the same PID) and cannot be removed: " + e.getMessage());
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.lachesis.core.discovery;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,6 +9,8 @@ import dev.lachesis.core.spi.DriverException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -88,6 +91,41 @@ class AttachPreflightTest {
         Files.createFile(tmp.resolve(".java_pid1"));
 
         assertThatCode(this::check).doesNotThrowAnyException();
+    }
+
+    @Test
+    void removesAnAttachSocketLeftByAnEarlierJvmWithTheSamePidAndRefusesWithoutSigquit() throws IOException {
+        process(DAEMON, "0", "0", JVM_SIGNALS, "java");
+        process(TARGET, "0", "0", OTHER_SIGNALS, "java", "-Xrs", "Main");
+        startedSecondsAgo(TARGET, 10);
+        Path socket = Files.createFile(Files.createDirectories(proc.resolve(TARGET + "/root/tmp")).resolve(".java_pid1"));
+        Files.setLastModifiedTime(socket, FileTime.from(Instant.now().minusSeconds(3600)));
+
+        assertThatThrownBy(this::check).hasMessageContaining("does not handle SIGQUIT");
+        assertThat(socket).doesNotExist();
+    }
+
+    @Test
+    void keepsAnAttachSocketMadeByTheRunningJvm() throws IOException {
+        process(DAEMON, "0", "0", JVM_SIGNALS, "java");
+        process(TARGET, "0", "0", OTHER_SIGNALS, "java", "-Xrs", "-XX:+StartAttachListener", "Main");
+        startedSecondsAgo(TARGET, 3600);
+        Path socket = Files.createFile(Files.createDirectories(proc.resolve(TARGET + "/root/tmp")).resolve(".java_pid1"));
+        Files.setLastModifiedTime(socket, FileTime.from(Instant.now().minusSeconds(1800)));
+
+        assertThatCode(this::check).doesNotThrowAnyException();
+        assertThat(socket).exists();
+    }
+
+    /** A {@code stat} line and {@code /proc/uptime} placing the start of {@code pid} that long ago. */
+    private void startedSecondsAgo(int pid, int seconds) throws IOException {
+        long uptimeSeconds = 100_000;
+        Files.writeString(proc.resolve("uptime"), uptimeSeconds + ".00 1.00\n");
+        StringBuilder stat = new StringBuilder(pid + " (java) S");
+        for (int field = 4; field <= 52; field++) {
+            stat.append(' ').append(field == 22 ? (uptimeSeconds - seconds) * 100 : 0);
+        }
+        Files.writeString(proc.resolve(pid + "/stat"), stat + "\n");
     }
 
     @Test
