@@ -1,6 +1,5 @@
 package dev.lachesis.translators;
 
-import dev.lachesis.core.logging.OnceLog;
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.proc.TaskStat;
@@ -33,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * cgroups), so the rules that keep a user's machine safe are written once: apply only what changed
  * since the last round; journal a thread's originals before its first change; check that a process
  * is still the one it was (start time) so a reused PID is never touched; drop vanished threads
- * silently; report each problem (a refusal by the kernel, a failed change) once; tell listeners what
+ * silently; fail every round in which a change was refused or failed (what could be set stays set,
+ * and the loop logs the condition once when it starts and once when it clears); tell listeners what
  * was applied; and restore every touched thread on {@link #close()}. A subclass says what a change
  * is (one kernel call per thread, {@link #set}) and how it is undone ({@link #restoreTouched}).
  * Apply and close are serialised on this object's lock.
@@ -61,7 +61,6 @@ public abstract class JournallingTranslator implements Translator {
     protected final RestoreJournal journal;
     protected final Restorer restorer;
     private final List<AppliedScheduleListener> listeners = new CopyOnWriteArrayList<>();
-    private final OnceLog reported = new OnceLog(LOG);
     /** Guarded by {@code this}. */
     protected final Map<ThreadRef, Applied> applied = new LinkedHashMap<>();
     private final Map<Integer, Long> processStarts = new HashMap<>();
@@ -103,7 +102,7 @@ public abstract class JournallingTranslator implements Translator {
 
     /**
      * Hook before the changed threads of a round are set (RT budgets, watchdog back-off); may drop
-     * threads from the list. Returns problems to report (each once).
+     * threads from the list. Returns problems that fail the round.
      */
     protected List<String> beforeSetting(List<TranslatedThread> changed) {
         return List.of();
@@ -177,24 +176,17 @@ public abstract class JournallingTranslator implements Translator {
         }
         TranslationPlan asApplied = new TranslationPlan(name, plan.mechanism(), current);
         report(asApplied, changed.size());
-        if (refused > 0 && reported.first("EPERM")) {
+        if (refused > 0) {
             throw new TranslatorException(name + ": the kernel refused " + refused + " of " + changed.size()
                     + " changes (" + refusal + "): " + permissionAdvice());
         }
-        for (String problem : problems) {
-            if (reported.first(problem)) {
-                throw new TranslatorException(name + ": " + problem);
-            }
+        if (!problems.isEmpty()) {
+            throw new TranslatorException(name + ": " + String.join("; ", problems));
         }
-        if (!failures.isEmpty() && reported.first(withoutThreadIds(failures.get(0)))) {
+        if (!failures.isEmpty()) {
             throw new TranslatorException(name + ": " + failures.size() + " changes failed, e.g. " + failures.get(0));
         }
         return asApplied;
-    }
-
-    /** A failure's text with the thread named generically, so the same failure is reported once. */
-    private static String withoutThreadIds(String failure) {
-        return failure.replaceAll("tid=\\d+", "tid").replaceAll("\"\\d+\"", "\"<tid>\"");
     }
 
     /** Whether the process is alive and still the one seen before; forgets its threads if not. */

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.StringJoiner;
 
@@ -19,7 +20,9 @@ import java.util.StringJoiner;
  * the kernel then enforces instead: on this machine's kernel (6.18, cgroup v1) an RT thread spinning
  * on a CPU kept a canary pinned there waiting 940 ms at a stretch with the sysctl at -1 as with it at
  * 950000, because the root group stayed at 950000. The tighter of the two wins; a runtime of -1, or
- * one as long as its period, does not throttle. Immutable.
+ * one as long as its period, does not throttle. Inside a container the cpu mount shows the
+ * container's own group as its top, whose budget is not the root's (a sidecar's is far smaller than
+ * the SPE's), so there only the sysctl counts. Immutable.
  *
  * @param runtimeUs how long RT threads may run per period, in µs; -1 when nothing throttles them
  * @param periodUs the period, in µs
@@ -35,7 +38,11 @@ record RtThrottling(long runtimeUs, long periodUs, String source) {
             read.add(new RtThrottling(runtime.getAsLong(), period.getAsLong(), "sched_rt_runtime_us "
                     + runtime.getAsLong() + " of sched_rt_period_us " + period.getAsLong()));
         }
-        if (cgroups != null && cgroups.hasRtGroupScheduling()) {
+        Optional<String> top = cgroups == null ? Optional.empty() : cgroups.visibleTop(proc.mountInfo());
+        if (top.isPresent() && !top.get().equals("/")) {
+            read.add(new RtThrottling(-1, 1_000_000, "the root cpu group is not visible, " + cgroups.mount()
+                    + " shows " + top.get()));
+        } else if (cgroups != null && cgroups.hasRtGroupScheduling()) {
             OptionalLong groupRuntime = number(cgroups.mount().resolve("cpu.rt_runtime_us"));
             OptionalLong groupPeriod = number(cgroups.mount().resolve("cpu.rt_period_us"));
             if (groupRuntime.isPresent() && groupPeriod.isPresent()) {

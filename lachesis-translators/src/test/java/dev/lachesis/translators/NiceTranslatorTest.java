@@ -104,12 +104,19 @@ class NiceTranslatorTest {
     }
 
     @Test
-    void permissionProblemIsReportedOnceWithTheFix() throws Exception {
+    void aPermissionProblemFailsEveryRoundItLastsWithTheFixAndKeepsWhatWasSet() throws Exception {
         kernel.failTid.put(101, Errno.EPERM);
         assertThatThrownBy(() -> apply(101, 10, 102, 1)).isInstanceOf(TranslatorException.class)
                 .hasMessageContaining("refused 1 of 2").hasMessageContaining("EPERM").hasMessageContaining("CAP_SYS_NICE");
         assertThat(kernel.calls).containsExactly("setNice 102 19");
-        assertThat(apply(101, 10, 102, 1).threads()).hasSize(1);
+
+        kernel.calls.clear();
+        assertThatThrownBy(() -> apply(101, 10, 102, 1)).hasMessageContaining("refused 1 of 1");
+        assertThat(kernel.calls).isEmpty();
+        assertThat(translator.appliedThreads()).containsOnlyKeys(new dev.lachesis.core.model.ThreadRef(100, 102));
+
+        kernel.failTid.remove(101);
+        assertThat(apply(101, 10, 102, 1).threads()).hasSize(2);
     }
 
     @Test

@@ -55,6 +55,29 @@ class RtThrottlingTest {
     }
 
     @Test
+    void insideAContainerTheMountsTopIsTheContainersOwnGroupSoOnlyTheSysctlCounts() {
+        proc.rtRuntime(950_000);
+        FakeProc.write(tmp.resolve("cpu/cpu.rt_runtime_us"), "10000\n");
+        FakeProc.write(tmp.resolve("proc/self/mountinfo"), "1270 1266 0:29 /docker/0123abcd " + tmp.resolve("cpu")
+                + " ro,nosuid,nodev,noexec,relatime master:14 - cgroup cgroup rw,cpu,cpuacct\n");
+
+        RtThrottling t = RtThrottling.read(proc.procFs, cgroups);
+
+        assertThat(t.allowanceNanos()).isEqualTo(1_950_000_000L);
+        assertThat(t.source()).isEqualTo("sched_rt_runtime_us 950000 of sched_rt_period_us 1000000");
+    }
+
+    @Test
+    void onAHostTheMountsTopIsTheRootGroup() {
+        proc.rtRuntime(950_000);
+        FakeProc.write(tmp.resolve("cpu/cpu.rt_runtime_us"), "600000\n");
+        FakeProc.write(tmp.resolve("proc/self/mountinfo"), "35 25 0:30 / " + tmp.resolve("cpu")
+                + " rw,nosuid,nodev,noexec,relatime shared:14 - cgroup cgroup rw,cpu,cpuacct\n");
+
+        assertThat(RtThrottling.read(proc.procFs, cgroups).allowanceNanos()).isEqualTo(1_600_000_000L);
+    }
+
+    @Test
     void aRuntimeAsLongAsThePeriodOrMinusOneDoesNotThrottle() {
         proc.rtRuntime(-1);
         FakeProc.write(tmp.resolve("cpu/cpu.rt_runtime_us"), "1000000\n");

@@ -215,6 +215,11 @@ public final class ProcFs {
         return read(root.resolve("mounts")).map(s -> s.lines().toList()).orElse(List.of());
     }
 
+    /** The lines of {@code /proc/self/mountinfo}, which also give the part of a file system each mount shows. */
+    public List<String> mountInfo() {
+        return read(root.resolve("self").resolve("mountinfo")).map(s -> s.lines().toList()).orElse(List.of());
+    }
+
     private Path taskDir(int pid, int tid) {
         return root.resolve(Integer.toString(pid)).resolve("task").resolve(Integer.toString(tid));
     }

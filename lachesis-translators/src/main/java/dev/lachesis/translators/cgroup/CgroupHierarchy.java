@@ -47,6 +47,21 @@ public record CgroupHierarchy(CgroupVersion version, Path mount) {
         }
     }
 
+    /**
+     * The group this mount shows as its top, from {@code /proc/self/mountinfo} (its fourth field):
+     * {@code /} on a host, the container's own group (e.g. {@code /docker/<id>}) inside a container
+     * on cgroup v1. Empty when the mount is not listed.
+     */
+    public Optional<String> visibleTop(List<String> mountInfo) {
+        for (String line : mountInfo) {
+            String[] f = line.split(" ");
+            if (f.length >= 5 && Path.of(unescape(f[4])).equals(mount)) {
+                return Optional.of(unescape(f[3]));
+            }
+        }
+        return Optional.empty();
+    }
+
     /** /proc/mounts writes space, tab, newline and backslash as octal escapes. */
     private static String unescape(String field) {
         StringBuilder sb = new StringBuilder();
