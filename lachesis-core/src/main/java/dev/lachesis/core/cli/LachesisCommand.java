@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
             ValidateCommand.class,
             MetricsCommand.class,
             StoreCommand.class,
+            StatusCommand.class,
         })
 public final class LachesisCommand implements Callable<Integer> {
     private static final Logger LOG = LoggerFactory.getLogger(LachesisCommand.class);

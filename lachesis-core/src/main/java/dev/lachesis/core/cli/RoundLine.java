@@ -2,6 +2,7 @@ package dev.lachesis.core.cli;
 
 import dev.lachesis.core.loop.RoundReport;
 import dev.lachesis.core.loop.RoundResult;
+import dev.lachesis.core.status.ThreadRow;
 import java.util.List;
 
 /**

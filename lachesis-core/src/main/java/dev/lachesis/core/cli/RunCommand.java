@@ -5,14 +5,20 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.LachesisConfig;
+import dev.lachesis.core.config.StatusConfig;
 import dev.lachesis.core.loop.Assembler;
 import dev.lachesis.core.loop.Assembly;
 import dev.lachesis.core.loop.RoundResult;
 import dev.lachesis.core.loop.SchedulerLoop;
+import dev.lachesis.core.proc.ProcFs;
+import dev.lachesis.core.status.DaemonStatus;
+import dev.lachesis.core.status.StatusServer;
+import dev.lachesis.core.status.ThreadRow;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,6 +32,7 @@ import picocli.CommandLine.Spec;
  * SIGTERM or SIGINT, when a shutdown hook stops the loop and restores every thread. With
  * {@code --rounds} it prints every round's threads as {@code once} does (JSON: one {@link RoundLine} per line),
  * so a person or a script can watch it; with {@code --dry-run} it only plans and changes nothing.
+ * With a {@code status} section it serves what it does on HTTP ({@link StatusServer}).
  */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         header = "Run the scheduler until stopped (SIGTERM/SIGINT restore every thread).")
@@ -51,12 +58,34 @@ final class RunCommand implements Callable<Integer> {
         parent.applyConfiguredLevel(loaded.logging().level());
         Environment env = parent.environment();
         Assembly assembly = new Assembler(env.plugins(), env.threads(), env.clock()).assemble(loaded, env.metrics());
-        SchedulerLoop loop = new SchedulerLoop(assembly, env.clock(), !dryRun, printer(spec.commandLine().getOut()));
-        Thread hook = new Thread(loop::close, "lachesis-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        loop.start();
-        boolean normal = loop.awaitTermination();
-        return normal ? 0 : LachesisCommand.RUNTIME_FAILURE;
+        StatusConfig statusConfig = loaded.status();
+        AtomicReference<SchedulerLoop> loopRef = new AtomicReference<>();
+        DaemonStatus status = new DaemonStatus(ManifestVersion.version(), env.clock(), !dryRun, assembly.policies(),
+                () -> loopRef.get().activeConditions(), ProcFs.system());
+        Consumer<RoundResult> listeners = printer(spec.commandLine().getOut());
+        if (statusConfig.enabled()) {
+            listeners = listeners.andThen(status);
+        }
+        SchedulerLoop loop = new SchedulerLoop(assembly, env.clock(), !dryRun, listeners);
+        loopRef.set(loop);
+        StatusServer server = null;
+        try {
+            if (statusConfig.enabled()) {
+                server = StatusServer.start(statusConfig, status);
+            }
+            Thread hook = new Thread(loop::close, "lachesis-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            loop.start();
+            boolean normal = loop.awaitTermination();
+            return normal ? 0 : LachesisCommand.RUNTIME_FAILURE;
+        } catch (RuntimeException e) {
+            loop.close();
+            throw e;
+        } finally {
+            if (server != null) {
+                server.close();
+            }
+        }
     }
 
     private Consumer<RoundResult> printer(PrintWriter out) {

@@ -109,6 +109,8 @@ public final class ConfigLoader {
         List<PolicyConfig> policies = bindList(root.child("policies"), PolicyConfig.class, problems);
         LoggingConfig logging = bind(root.child("logging"), LoggingConfig.class, problems);
         Path journal = journal(root.child("journal"), problems);
+        StatusConfig status = root.child("status").isMissing() ? StatusConfig.off()
+                : bind(root.child("status"), StatusConfig.class, problems);
         ConfigNode cgroups = root.child("cgroups");
         if (!cgroups.isMissing() && !cgroups.json().isObject()) {
             problems.add(where(lines, "cgroups") + " must be a mapping");
@@ -116,7 +118,7 @@ public final class ConfigLoader {
         if (!problems.isEmpty()) {
             throw new ConfigException(problems);
         }
-        return new LachesisConfig(root, spes, metrics, policies, logging, journal);
+        return new LachesisConfig(root, spes, metrics, policies, logging, journal, status);
     }
 
     /**

@@ -61,7 +61,31 @@ public final class ConfigValidator {
             problems.add(config.where("logging.level") + " was '" + level + "' but must be one of "
                     + String.join(", ", LoggingConfig.LEVELS));
         }
+        checkStatus(config, problems);
         return problems;
+    }
+
+    private static void checkStatus(LachesisConfig config, List<String> problems) {
+        StatusConfig status = config.status();
+        if (!config.root().child("status").isMissing() && !status.enabled()) {
+            problems.add(config.where("status") + " must name a port (e.g. port: " + StatusConfig.DEFAULT_PORT
+                    + "), or be left out for no status endpoint");
+            return;
+        }
+        if (status.enabled() && (status.port() < 0 || status.port() > 65_535)) {
+            problems.add(config.where("status.port") + " was " + status.port() + " but must be 0..65535 (0: any free port)");
+        }
+        if (status.enabled() && !isIpLiteral(status.address())) {
+            problems.add(config.where("status.address") + " was '" + status.address()
+                    + "' but must be an IP address, e.g. 127.0.0.1 (loopback) or 0.0.0.0 (every interface)");
+        }
+    }
+
+    /** Whether {@code address} is an IPv4 or IPv6 literal: no name is looked up when the daemon starts. */
+    private static boolean isIpLiteral(String address) {
+        return address.matches("\\d{1,3}(\\.\\d{1,3}){3}") && java.util.Arrays.stream(address.split("\\."))
+                .allMatch(octet -> Integer.parseInt(octet) <= 255)
+                || address.contains(":") && address.matches("[0-9A-Fa-f:.]+");
     }
 
     private Set<String> checkSpes(LachesisConfig config, List<String> problems) {

@@ -19,11 +19,14 @@ import java.util.Objects;
  * @param logging {@code logging}
  * @param journal {@code journal}: where translators record original thread settings
  *     ({@link JournalLocation#defaultPath()} when the file does not say)
+ * @param status {@code status}: the daemon's own status endpoint, off when absent
  */
 public record LachesisConfig(ConfigNode root, List<SpeConfig> spes, MetricsConfig metrics,
-                             List<PolicyConfig> policies, LoggingConfig logging, Path journal) {
+                             List<PolicyConfig> policies, LoggingConfig logging, Path journal,
+                             StatusConfig status) {
     /** The top-level keys, as the file spells them. */
-    public static final List<String> KEYS = List.of("spes", "metrics", "policies", "cgroups", "journal", "logging");
+    public static final List<String> KEYS = List.of("spes", "metrics", "policies", "cgroups", "journal", "logging",
+            "status");
 
     public LachesisConfig {
         Objects.requireNonNull(root, "root");
@@ -32,6 +35,7 @@ public record LachesisConfig(ConfigNode root, List<SpeConfig> spes, MetricsConfi
         policies = List.copyOf(policies);
         Objects.requireNonNull(logging, "logging");
         Objects.requireNonNull(journal, "journal");
+        status = status == null ? StatusConfig.off() : status;
     }
 
     /** The file name shown in messages. */

@@ -1,6 +1,10 @@
 package dev.lachesis.core.logging;
 
-import java.util.HashMap;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.slf4j.Logger;
@@ -19,21 +23,39 @@ import org.slf4j.event.Level;
 public final class ConditionLog {
     private final Logger log;
     private final Level startAndEnd;
-    private final Map<String, Streak> failing = new HashMap<>();
+    private final Clock clock;
+    private final Map<String, Streak> failing = new LinkedHashMap<>();
 
-    private ConditionLog(Logger log, Level startAndEnd) {
+    private ConditionLog(Logger log, Level startAndEnd, Clock clock) {
         this.log = Objects.requireNonNull(log, "log");
         this.startAndEnd = startAndEnd;
+        this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     /** A log that reports each condition when it starts (warn) and when it clears (info). */
     public static ConditionLog reporting(Logger log) {
-        return new ConditionLog(log, Level.WARN);
+        return reporting(log, Clock.systemUTC());
+    }
+
+    /** As {@link #reporting(Logger)}, dating each condition's start by {@code clock}. */
+    public static ConditionLog reporting(Logger log, Clock clock) {
+        return new ConditionLog(log, Level.WARN, clock);
     }
 
     /** A log whose caller reports the start and the end (they go to debug here); a new kind still goes to warn. */
     public static ConditionLog quiet(Logger log) {
-        return new ConditionLog(log, Level.DEBUG);
+        return new ConditionLog(log, Level.DEBUG, Clock.systemUTC());
+    }
+
+    /**
+     * A condition failing now, for a status page.
+     *
+     * @param key what fails, e.g. {@code spe storm}
+     * @param since when it started failing
+     * @param failures how many times it failed since
+     * @param message its latest message
+     */
+    public record Active(String key, Instant since, int failures, String message) {
     }
 
     /** Records that {@code key} fails with {@code message}, of one kind for as long as it lasts. */
@@ -50,7 +72,7 @@ public final class ConditionLog {
     public synchronized void failed(String key, String kind, String message, Throwable cause) {
         Streak streak = failing.get(key);
         if (streak == null) {
-            failing.put(key, new Streak(kind, message));
+            failing.put(key, new Streak(kind, message, clock.instant()));
             log.atLevel(startAndEnd).log(message);
         } else {
             streak.failures++;
@@ -81,15 +103,24 @@ public final class ConditionLog {
         return failing.containsKey(key);
     }
 
+    /** The conditions failing now, in the order they started. */
+    public synchronized List<Active> active() {
+        List<Active> active = new ArrayList<>();
+        failing.forEach((key, streak) -> active.add(new Active(key, streak.since, streak.failures, streak.message)));
+        return active;
+    }
+
     /** A condition failing now. */
     private static final class Streak {
         String kind;
         String message;
+        final Instant since;
         int failures = 1;
 
-        Streak(String kind, String message) {
+        Streak(String kind, String message, Instant since) {
             this.kind = kind;
             this.message = message;
+            this.since = since;
         }
     }
 }

@@ -71,7 +71,7 @@ public final class SchedulerLoop implements AutoCloseable {
     private final Map<String, Spe> spesByName = new LinkedHashMap<>();
     private final Map<String, Instant> nextDue = new HashMap<>();
     /** One line when a condition starts, one when it clears, under the name ConditionLog as before. */
-    private final ConditionLog conditions = ConditionLog.reporting(LoggerFactory.getLogger(ConditionLog.class));
+    private final ConditionLog conditions;
     private final Deque<RoundReport> history = new ArrayDeque<>();
     private final Object wakeUp = new Object();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -104,6 +104,7 @@ public final class SchedulerLoop implements AutoCloseable {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.apply = apply;
         this.onRound = Objects.requireNonNull(onRound, "onRound");
+        this.conditions = ConditionLog.reporting(LoggerFactory.getLogger(ConditionLog.class), clock);
         for (Spe spe : assembly.spes()) {
             spesByName.put(spe.name(), spe);
         }
@@ -343,6 +344,11 @@ public final class SchedulerLoop implements AutoCloseable {
             }
             history.addLast(report);
         }
+    }
+
+    /** The conditions failing now (an SPE not seen, a policy the kernel refuses), in the order they started. */
+    public List<ConditionLog.Active> activeConditions() {
+        return conditions.active();
     }
 
     /** The most recent rounds, oldest first (at most {@link #HISTORY}). */

@@ -38,6 +38,24 @@ class ConfigValidatorTest {
     }
 
     @Test
+    void theStatusEndpointIsOffWithoutItsSectionAndLoopbackByDefault() throws ConfigException {
+        assertThat(ConfigLoader.parse("lachesis.yaml", VALID).status().enabled()).isFalse();
+        StatusConfig status = ConfigLoader.parse("lachesis.yaml", VALID + "status: {port: 9477}\n").status();
+        assertThat(status).isEqualTo(new StatusConfig("127.0.0.1", 9477));
+        assertThat(problems(VALID + "status: {port: 9477}\n")).isEmpty();
+    }
+
+    @Test
+    void aStatusSectionWithoutAPortOrWithABadAddressOrPortIsNamed() throws ConfigException {
+        assertThat(problems(VALID + "status: {address: 127.0.0.1}\n")).containsExactly("status (lachesis.yaml:17) must name "
+                + "a port (e.g. port: 9477), or be left out for no status endpoint");
+        assertThat(problems(VALID + "status:\n  address: localhost\n  port: 70000\n")).containsExactly(
+                "status.port (lachesis.yaml:19) was 70000 but must be 0..65535 (0: any free port)",
+                "status.address (lachesis.yaml:18) was 'localhost' but must be an IP address, e.g. 127.0.0.1 "
+                        + "(loopback) or 0.0.0.0 (every interface)");
+    }
+
+    @Test
     void aPeriodBelowTheMinimumNamesKeyLineWrittenValueAndBound() throws ConfigException {
         assertThat(problems(VALID.replace("period: 500ms", "period: 0s")))
                 .containsExactly("policies[0].period (lachesis.yaml:11) was '0s' but must be at least 10ms");

@@ -2,6 +2,7 @@ package dev.lachesis.core.metricsource.embedded;
 
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.config.DurationText;
+import dev.lachesis.core.http.SmallHttpServer;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;

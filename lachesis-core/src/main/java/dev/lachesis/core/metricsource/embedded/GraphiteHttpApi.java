@@ -2,6 +2,7 @@ package dev.lachesis.core.metricsource.embedded;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.lachesis.core.http.SmallHttpServer;
 import dev.lachesis.core.spi.DataPoint;
 import dev.lachesis.core.spi.Series;
 import java.io.ByteArrayOutputStream;

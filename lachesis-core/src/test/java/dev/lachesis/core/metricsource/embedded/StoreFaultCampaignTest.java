@@ -3,6 +3,7 @@ package dev.lachesis.core.metricsource.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.lachesis.core.http.SmallHttpServer;
 import dev.lachesis.core.metricsource.graphite.GraphiteMetricSource;
 import dev.lachesis.core.metricsource.graphite.GraphiteSourceConfig;
 import dev.lachesis.core.spi.MetricSourceException;

@@ -1,4 +1,4 @@
-package dev.lachesis.core.cli;
+package dev.lachesis.core.status;
 
 import dev.lachesis.core.loop.RoundResult;
 import dev.lachesis.core.model.OperatorThread;
@@ -15,7 +15,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * One line of {@code once}'s output: a thread, its place in the query, the metrics its policy read,
+ * One thread the daemon ranks, as {@code once}, {@code run --rounds} and the status endpoint show it: a thread, its place in the query, the metrics its policy read,
  * the policy's raw priority and the value the translator sets. The field names are those of the
  * JSON output, which scripts and the experiments read. Immutable.
  *
@@ -39,12 +39,12 @@ import java.util.stream.Collectors;
  * @param priority the policy's raw priority
  * @param value what the translator sets
  */
-record ThreadRow(String spe, int pid, int tid, String thread, String query, String operator, String queryName,
+public record ThreadRow(String spe, int pid, int tid, String thread, String query, String operator, String queryName,
                  String operatorName, Integer instance, String kind, String policy, String translator,
                  String mechanism, String group, Map<String, Double> metrics, double priority, long value) {
 
     /** Every thread of every plan in {@code round}, in plan order. */
-    static List<ThreadRow> of(RoundResult round) {
+    public static List<ThreadRow> of(RoundResult round) {
         List<ThreadRow> rows = new ArrayList<>();
         for (Map.Entry<String, TranslationPlan> entry : round.planList()) {
             TranslationPlan plan = entry.getValue();

@@ -1,4 +1,4 @@
-package dev.lachesis.core.metricsource.embedded;
+package dev.lachesis.core.http;
 
 import dev.lachesis.core.logging.OnceLog;
 import java.io.IOException;
@@ -29,8 +29,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Just enough HTTP/1.1 for Graphite's read API: GET and form POST, bounded request sizes. It exists
- * because the JDK's {@code com.sun.net.httpserver} rejects a request line holding characters a URI
+ * Just enough HTTP/1.1 for the embedded store's Graphite read API and the status endpoint: GET and
+ * form POST, bounded request sizes. It exists because the JDK's {@code com.sun.net.httpserver} rejects a request line holding characters a URI
  * may not contain unescaped, and Graphite users send exactly those:
  * {@code curl -g '…/render?target=x.{y,z}.*'} works against graphite-web and must work here.
  *
@@ -49,7 +49,7 @@ import org.slf4j.LoggerFactory;
  * request was a quarter of its round's CPU time. When the client asks ({@code Connection: close},
  * or HTTP/1.0) the answer closes the connection. Thread-safe.
  */
-final class SmallHttpServer implements AutoCloseable {
+public final class SmallHttpServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SmallHttpServer.class);
     private static final int MAX_HEAD_BYTES = 64 * 1024;
     /**
@@ -74,19 +74,19 @@ final class SmallHttpServer implements AutoCloseable {
     private static final int MAX_REQUEST_BYTES = MAX_HEAD_BYTES + END_OF_HEAD.length + MAX_BODY_BYTES;
 
     /** One parsed request; {@code keepAlive}: the client will send another on this connection. */
-    record Request(String method, String path, String rawQuery, byte[] body, boolean keepAlive) {
+    public record Request(String method, String path, String rawQuery, byte[] body, boolean keepAlive) {
     }
 
     /** One answer. */
-    record Response(int status, String contentType, byte[] body) {
-        static Response text(int status, String line) {
+    public record Response(int status, String contentType, byte[] body) {
+        public static Response text(int status, String line) {
             return new Response(status, "text/plain; charset=utf-8", (line + "\n").getBytes(StandardCharsets.UTF_8));
         }
     }
 
     /** Answers a request; runs on a worker thread. */
     @FunctionalInterface
-    interface Handler {
+    public interface Handler {
         Response handle(Request request);
     }
 
@@ -132,7 +132,7 @@ final class SmallHttpServer implements AutoCloseable {
      * @param name prefix of the server's thread names
      * @throws IOException naming the address and port when they cannot be bound
      */
-    static SmallHttpServer start(InetAddress address, int port, String name, Handler handler) throws IOException {
+    public static SmallHttpServer start(InetAddress address, int port, String name, Handler handler) throws IOException {
         ServerSocketChannel server = ServerSocketChannel.open();
         Selector selector;
         try {
@@ -151,7 +151,7 @@ final class SmallHttpServer implements AutoCloseable {
         return http;
     }
 
-    int port() {
+    public int port() {
         return server.socket().getLocalPort();
     }
 

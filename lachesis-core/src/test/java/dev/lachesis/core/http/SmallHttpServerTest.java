@@ -1,4 +1,4 @@
-package dev.lachesis.core.metricsource.embedded;
+package dev.lachesis.core.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

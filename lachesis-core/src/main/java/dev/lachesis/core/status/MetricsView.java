@@ -1,0 +1,26 @@
+package dev.lachesis.core.status;
+
+import dev.lachesis.core.loop.RoundReport;
+import java.util.Map;
+
+/**
+ * The daemon's own counters at one moment, which {@link PrometheusText} writes. Immutable by
+ * convention (the arrays and maps are copies made for it).
+ *
+ * @param bucketBounds the round-duration histogram's upper bounds, seconds
+ * @param bucketCounts rounds at most that long, cumulative
+ * @param durationSecondsSum the rounds' total duration
+ * @param roundsByOutcome rounds by how they ended
+ * @param threadsControlled policy → threads it controls
+ * @param activeConditions how many conditions fail now
+ * @param uptimeSeconds how long the daemon has run
+ * @param healthy what {@code /health} says
+ */
+public record MetricsView(double[] bucketBounds, long[] bucketCounts, double durationSecondsSum,
+                          Map<RoundReport.Outcome, Long> roundsByOutcome, Map<String, Integer> threadsControlled,
+                          int activeConditions, double uptimeSeconds, boolean healthy) {
+    /** How many rounds ran. */
+    public long rounds() {
+        return roundsByOutcome.values().stream().mapToLong(Long::longValue).sum();
+    }
+}
