@@ -11,6 +11,7 @@ import dev.lachesis.core.loop.Assembly;
 import dev.lachesis.core.loop.RoundResult;
 import dev.lachesis.core.loop.SchedulerLoop;
 import dev.lachesis.core.proc.ProcFs;
+import dev.lachesis.core.status.CarbonReporter;
 import dev.lachesis.core.status.DaemonStatus;
 import dev.lachesis.core.status.StatusServer;
 import dev.lachesis.core.status.ThreadRow;
@@ -32,7 +33,8 @@ import picocli.CommandLine.Spec;
  * SIGTERM or SIGINT, when a shutdown hook stops the loop and restores every thread. With
  * {@code --rounds} it prints every round's threads as {@code once} does (JSON: one {@link RoundLine} per line),
  * so a person or a script can watch it; with {@code --dry-run} it only plans and changes nothing.
- * With a {@code status} section it serves what it does on HTTP ({@link StatusServer}).
+ * With a {@code status} section it serves what it does on HTTP ({@link StatusServer}); with a
+ * {@code report} section it pushes each round to carbon ({@link CarbonReporter}).
  */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         header = "Run the scheduler until stopped (SIGTERM/SIGINT restore every thread).")
@@ -66,6 +68,10 @@ final class RunCommand implements Callable<Integer> {
         if (statusConfig.enabled()) {
             listeners = listeners.andThen(status);
         }
+        CarbonReporter reporter = loaded.report().enabled() ? CarbonReporter.start(loaded.report()) : null;
+        if (reporter != null) {
+            listeners = listeners.andThen(reporter);
+        }
         SchedulerLoop loop = new SchedulerLoop(assembly, env.clock(), !dryRun, listeners);
         loopRef.set(loop);
         StatusServer server = null;
@@ -84,6 +90,9 @@ final class RunCommand implements Callable<Integer> {
         } finally {
             if (server != null) {
                 server.close();
+            }
+            if (reporter != null) {
+                reporter.close();
             }
         }
     }

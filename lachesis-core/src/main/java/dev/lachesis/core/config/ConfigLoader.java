@@ -111,6 +111,8 @@ public final class ConfigLoader {
         Path journal = journal(root.child("journal"), problems);
         StatusConfig status = root.child("status").isMissing() ? StatusConfig.off()
                 : bind(root.child("status"), StatusConfig.class, problems);
+        ReportConfig report = root.child("report").isMissing() ? ReportConfig.off()
+                : bind(root.child("report"), ReportConfig.class, problems);
         ConfigNode cgroups = root.child("cgroups");
         if (!cgroups.isMissing() && !cgroups.json().isObject()) {
             problems.add(where(lines, "cgroups") + " must be a mapping");
@@ -118,7 +120,7 @@ public final class ConfigLoader {
         if (!problems.isEmpty()) {
             throw new ConfigException(problems);
         }
-        return new LachesisConfig(root, spes, metrics, policies, logging, journal, status);
+        return new LachesisConfig(root, spes, metrics, policies, logging, journal, status, report);
     }
 
     /**

@@ -62,6 +62,7 @@ public final class ConfigValidator {
                     + String.join(", ", LoggingConfig.LEVELS));
         }
         checkStatus(config, problems);
+        checkReport(config, problems);
         return problems;
     }
 
@@ -78,6 +79,25 @@ public final class ConfigValidator {
         if (status.enabled() && !isIpLiteral(status.address())) {
             problems.add(config.where("status.address") + " was '" + status.address()
                     + "' but must be an IP address, e.g. 127.0.0.1 (loopback) or 0.0.0.0 (every interface)");
+        }
+    }
+
+    private static void checkReport(LachesisConfig config, List<String> problems) {
+        ReportConfig report = config.report();
+        if (!config.root().child("report").isMissing() && !report.enabled()) {
+            problems.add(config.where("report") + " must name carbon's plaintext listener (e.g. carbon: 127.0.0.1:2003),"
+                    + " or be left out for no report");
+            return;
+        }
+        if (report.enabled() && !report.carbon().matches("(\\[[0-9A-Fa-f:.]+]|[A-Za-z0-9.-]+):\\d{1,5}")) {
+            problems.add(config.where("report.carbon") + " was '" + report.carbon() + "' but must be host:port, e.g. "
+                    + "127.0.0.1:2003");
+        } else if (report.enabled() && (report.port() < 1 || report.port() > 65_535)) {
+            problems.add(config.where("report.carbon") + " was '" + report.carbon() + "' but its port must be 1..65535");
+        }
+        if (report.enabled() && !report.prefix().matches("[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*")) {
+            problems.add(config.where("report.prefix") + " was '" + report.prefix() + "' but must be dot-separated "
+                    + "parts of letters, digits, '_' and '-', e.g. lachesis.edge1");
         }
     }
 

@@ -20,13 +20,14 @@ import java.util.Objects;
  * @param journal {@code journal}: where translators record original thread settings
  *     ({@link JournalLocation#defaultPath()} when the file does not say)
  * @param status {@code status}: the daemon's own status endpoint, off when absent
+ * @param report {@code report}: each round pushed to carbon, off when absent
  */
 public record LachesisConfig(ConfigNode root, List<SpeConfig> spes, MetricsConfig metrics,
                              List<PolicyConfig> policies, LoggingConfig logging, Path journal,
-                             StatusConfig status) {
+                             StatusConfig status, ReportConfig report) {
     /** The top-level keys, as the file spells them. */
     public static final List<String> KEYS = List.of("spes", "metrics", "policies", "cgroups", "journal", "logging",
-            "status");
+            "status", "report");
 
     public LachesisConfig {
         Objects.requireNonNull(root, "root");
@@ -36,6 +37,7 @@ public record LachesisConfig(ConfigNode root, List<SpeConfig> spes, MetricsConfi
         Objects.requireNonNull(logging, "logging");
         Objects.requireNonNull(journal, "journal");
         status = status == null ? StatusConfig.off() : status;
+        report = report == null ? ReportConfig.off() : report;
     }
 
     /** The file name shown in messages. */

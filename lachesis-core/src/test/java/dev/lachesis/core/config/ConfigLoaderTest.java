@@ -86,7 +86,7 @@ class ConfigLoaderTest {
         assertThatThrownBy(() -> ConfigLoader.parse("test.yaml", broken))
                 .isInstanceOfSatisfying(ConfigException.class, e -> assertThat(e.problems()).containsExactly(
                         "colour (test.yaml:16) is not a known key (known: [cgroups, journal, logging, metrics, policies,"
-                                + " spes, status])",
+                                + " report, spes, status])",
                         "spes[0].pids[1] (test.yaml:4) was 'lots' but must be a whole number",
                         "logging.level (test.yaml:15) must be a string"));
     }

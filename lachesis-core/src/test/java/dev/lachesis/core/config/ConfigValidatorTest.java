@@ -56,6 +56,19 @@ class ConfigValidatorTest {
     }
 
     @Test
+    void theReportNeedsCarbonAsHostAndPortAndAGraphitePrefix() throws ConfigException {
+        assertThat(problems(VALID + "report: {carbon: 127.0.0.1:2003}\n")).isEmpty();
+        assertThat(ConfigLoader.parse("lachesis.yaml", VALID + "report: {carbon: 127.0.0.1:2003}\n").report())
+                .isEqualTo(new ReportConfig("127.0.0.1:2003", "lachesis"));
+        assertThat(problems(VALID + "report:\n  carbon: graphite\n  prefix: my lachesis\n")).containsExactly(
+                "report.carbon (lachesis.yaml:18) was 'graphite' but must be host:port, e.g. 127.0.0.1:2003",
+                "report.prefix (lachesis.yaml:19) was 'my lachesis' but must be dot-separated parts of letters, digits,"
+                        + " '_' and '-', e.g. lachesis.edge1");
+        assertThat(problems(VALID + "report: {prefix: x}\n")).containsExactly("report (lachesis.yaml:17) must name "
+                + "carbon's plaintext listener (e.g. carbon: 127.0.0.1:2003), or be left out for no report");
+    }
+
+    @Test
     void aPeriodBelowTheMinimumNamesKeyLineWrittenValueAndBound() throws ConfigException {
         assertThat(problems(VALID.replace("period: 500ms", "period: 0s")))
                 .containsExactly("policies[0].period (lachesis.yaml:11) was '0s' but must be at least 10ms");

@@ -47,6 +47,7 @@ import org.slf4j.LoggerFactory;
  * round; {@code /schedule} lists the executors with the value set, and what {@code /proc} shows for
  * them is that value; {@code /health} is 503 with the reason while the metric source is cut and 200
  * once it answers again; {@code /metrics} counts the rounds; {@code lachesis status} prints the same.
+ * The rounds pushed to carbon (the same store) hold each executor's value, as {@code /proc} shows it.
  */
 class StatusEndpointIT {
     private static final Logger LOG = LoggerFactory.getLogger(StatusEndpointIT.class);
@@ -64,6 +65,9 @@ class StatusEndpointIT {
                 translator: nice
             status:
               port: 0
+            report:
+              carbon: 127.0.0.1:%d
+              prefix: lachesis.it
             """;
 
     @TempDir
@@ -87,7 +91,8 @@ class StatusEndpointIT {
         storm = spec.start(List.of(), List.of(), line -> LOG.debug("storm: {}", line));
         storm.awaitLine(START_TIMEOUT);
         Path config = Files.writeString(tmp.resolve("lachesis.yaml"), "spes:\n"
-                + StormSpeBlock.anyJvm(topology, WaitStrategy.PARK).yaml() + CONFIG.formatted(metricSource.port()));
+                + StormSpeBlock.anyJvm(topology, WaitStrategy.PARK).yaml() + CONFIG.formatted(metricSource.port(),
+                store.carbonPort()));
         daemon = LachesisDaemon.start(LachesisHome.root().toAbsolutePath().normalize().resolve("bin/lachesis"), config,
                 tmp.resolve("daemon"));
     }
@@ -139,6 +144,26 @@ class StatusEndpointIT {
         assertThat(executors).contains("\"operatorName\":\"heavy\"", "\"operatorName\":\"source\"");
         assertThat(get(base + "/metrics").body()).containsPattern("lachesis_rounds_total\\{outcome=\"ok\"} [1-9]")
                 .contains("lachesis_healthy 1");
+
+        // The rounds pushed to carbon: each heavy executor's last value is its nice in /proc.
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+            JsonNode series = JsonMapper.builder().build().readTree(get("http://127.0.0.1:" + store.httpPort()
+                    + "/render?format=json&from=-60s&target=lachesis.it.schedule.storm.*.heavy.main.*.value").body());
+            assertThat(series).hasSize(2);
+            for (JsonNode s : series) {
+                String[] path = s.path("target").asText().split("\\.");
+                long tid = Long.parseLong(path[path.length - 2]);
+                JsonNode points = s.path("datapoints");
+                double last = Double.NaN;
+                for (JsonNode point : points) {
+                    if (!point.get(0).isNull()) {
+                        last = point.get(0).asDouble();
+                    }
+                }
+                assertThat(last).as("last value pushed for thread %d", tid)
+                        .isEqualTo(ThreadSched.of(storm.pid(), tid).orElseThrow().nice());
+            }
+        });
 
         Cli cli = lachesisStatus(base);
         assertThat(cli.exit()).as(cli.output()).isZero();
