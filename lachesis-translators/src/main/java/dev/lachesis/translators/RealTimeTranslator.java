@@ -7,6 +7,7 @@ import dev.lachesis.core.schedule.Schedule;
 import dev.lachesis.core.spi.PolicyInput;
 import dev.lachesis.core.spi.TranslatedThread;
 import dev.lachesis.core.spi.TranslationPlan;
+import dev.lachesis.core.spi.TranslatorCondition;
 import dev.lachesis.core.spi.TranslatorException;
 import dev.lachesis.translators.cgroup.CgroupHierarchy;
 import dev.lachesis.translators.cgroup.RtBudgets;
@@ -17,6 +18,7 @@ import dev.lachesis.translators.kernel.KernelException;
 import dev.lachesis.translators.kernel.SchedPolicy;
 import dev.lachesis.translators.kernel.ThreadGoneException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -58,6 +60,8 @@ public final class RealTimeTranslator extends ThreadTranslator {
     /** Guarded by {@code this}. */
     private Long backoffUntilNanos;
     private int trips;
+    private long demotions;
+    private TranslatorCondition demotion;
 
     public RealTimeTranslator(String name, RealTimeSettings settings, Kernel kernel, ProcFs proc,
                               CgroupHierarchy cgroups, RestoreJournal journal, CgroupSettings cgroupSettings) {
@@ -222,8 +226,22 @@ public final class RealTimeTranslator extends ThreadTranslator {
         trips = Math.min(trips + 1, MAX_BACKOFF_FACTOR);
         Duration backoff = watchdogSettings.backoff().multipliedBy(Math.min(1L << (trips - 1), MAX_BACKOFF_FACTOR));
         backoffUntilNanos = nanoClock.getAsLong() + backoff.toNanos();
+        demotions++;
+        Instant now = Instant.now();
+        demotion = new TranslatorCondition(now, name + ": real time demoted until " + now.plus(backoff)
+                + " by the watchdog: " + reason);
         LOG.warn("{}: {}; demoted {} RT threads to SCHED_OTHER; trying real-time again in {} s",
                 name, reason, demoted, backoff.toSeconds());
+    }
+
+    @Override
+    public synchronized List<TranslatorCondition> conditions() {
+        return isBackingOff() && demotion != null ? List.of(demotion) : List.of();
+    }
+
+    @Override
+    public synchronized long realTimeDemotions() {
+        return demotions;
     }
 
     /** Whether the translator is backing off after a watchdog trip. */

@@ -1,5 +1,6 @@
 package dev.lachesis.translators;
 
+import dev.lachesis.core.spi.TranslatorCondition;
 import static dev.lachesis.translators.Schedules.single;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -123,6 +124,10 @@ class RealTimeTranslatorTest {
         translator.demoteAll("thread 'x' (100/103) was runnable but got no CPU for 600 ms");
         assertThat(kernel.calls).containsExactlyInAnyOrder("setScheduler 101 OTHER 0", "setScheduler 102 OTHER 0");
         assertThat(translator.promotedThreads()).isEmpty();
+        assertThat(translator.realTimeDemotions()).isEqualTo(1);
+        assertThat(translator.conditions()).singleElement().extracting(TranslatorCondition::message).asString()
+                .contains("real time demoted until").endsWith("by the watchdog: thread 'x' (100/103) was runnable but"
+                        + " got no CPU for 600 ms");
         kernel.calls.clear();
         clock.addAndGet(9_000_000_000L);
         assertThat(translator.apply(translator.plan(single(100, 101, 5, 102, 1))).threads()).isEmpty();
@@ -130,6 +135,7 @@ class RealTimeTranslatorTest {
         clock.addAndGet(2_000_000_000L);
         translator.apply(translator.plan(single(100, 101, 5, 102, 1)));
         assertThat(kernel.callsStartingWith("setScheduler")).containsExactly("setScheduler 101 RR 99", "setScheduler 102 RR 1");
+        assertThat(translator.conditions()).as("after the back-off").isEmpty();
         // a second trip backs off twice as long
         translator.demoteAll("again");
         clock.addAndGet(15_000_000_000L);

@@ -2,13 +2,15 @@ package dev.lachesis.core.spi;
 
 import dev.lachesis.core.schedule.Schedule;
 import dev.lachesis.core.schedule.ScheduleForm;
+import java.util.List;
 import java.util.Set;
 
 /**
  * Turns a policy's schedule into what the Linux scheduler obeys (2021 paper §5.3, Definition 3.3):
  * normalises the raw priorities onto the mechanism's range and applies them, recording every
  * thread's original setting first so {@link #close()} can put it back. Called from the main loop's
- * thread only (and {@link #close()} from a shutdown hook once that thread has stopped).
+ * thread only (and {@link #close()} from a shutdown hook once that thread has stopped), except
+ * {@link #conditions()} and {@link #realTimeDemotions()}, which the status endpoint reads.
  */
 public interface Translator extends AutoCloseable {
     /** The schedule form it accepts. */
@@ -36,6 +38,16 @@ public interface Translator extends AutoCloseable {
      * because an SPE it schedules could not be seen, with the SPEs that could. The default ignores it.
      */
     default void observe(PolicyInput round) {
+    }
+
+    /** What holds it back now (real time demoted until a time), for the status endpoint; any thread may ask. */
+    default List<TranslatorCondition> conditions() {
+        return List.of();
+    }
+
+    /** How many times it demoted its real-time threads since it started (watchdog trips); any thread may ask. */
+    default long realTimeDemotions() {
+        return 0;
     }
 
     /** Normalises {@code schedule} into OS values without touching any thread. */

@@ -7,6 +7,7 @@ import dev.lachesis.core.loop.ScheduledPolicy;
 import dev.lachesis.core.model.Query;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.proc.ProcFs;
+import dev.lachesis.core.spi.TranslatorCondition;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -142,7 +143,18 @@ public final class DaemonStatus implements Consumer<RoundResult> {
         List<StatusView.SpeView> spes = new ArrayList<>();
         queriesBySpe.forEach((spe, queries) -> spes.add(new StatusView.SpeView(spe, queries)));
         return new StatusView(version, startedAt, Duration.between(startedAt, now).toMillis() / 1000.0, applying, spes,
-                policyViews, conditions.get(), health(now));
+                policyViews, activeConditions(), health(now));
+    }
+
+    /** The loop's failing conditions, then what holds each policy's translator back (real time demoted). */
+    private List<ConditionLog.Active> activeConditions() {
+        List<ConditionLog.Active> active = new ArrayList<>(conditions.get());
+        for (ScheduledPolicy policy : policies) {
+            for (TranslatorCondition c : policy.translator().conditions()) {
+                active.add(new ConditionLog.Active("policy " + policy.name() + " translator", c.since(), 1, c.message()));
+            }
+        }
+        return active;
     }
 
     /** Every thread the policies control, as last set, each with what {@code /proc} reports for it now. */
@@ -194,8 +206,14 @@ public final class DaemonStatus implements Consumer<RoundResult> {
         for (ScheduledPolicy policy : policies) {
             controlled.put(policy.name(), threadsByPolicy.getOrDefault(policy.name(), List.of()).size());
         }
+        Map<String, Long> demotions = new LinkedHashMap<>();
+        for (ScheduledPolicy policy : policies) {
+            if (policy.translator().isRealTime()) {
+                demotions.put(policy.name(), policy.translator().realTimeDemotions());
+            }
+        }
         return new MetricsView(DURATION_BUCKETS.clone(), durationBucketCounts.clone(), durationSecondsSum,
-                new LinkedHashMap<>(roundsByOutcome), controlled, conditions.get().size(),
+                new LinkedHashMap<>(roundsByOutcome), controlled, demotions, activeConditions().size(),
                 Duration.between(startedAt, clock.instant()).toMillis() / 1000.0, health(clock.instant()).healthy());
     }
 }

@@ -12,12 +12,14 @@ import java.util.Map;
  * @param durationSecondsSum the rounds' total duration
  * @param roundsByOutcome rounds by how they ended
  * @param threadsControlled policy → threads it controls
+ * @param realTimeDemotions policy → times the real-time watchdog demoted its threads (real-time policies only)
  * @param activeConditions how many conditions fail now
  * @param uptimeSeconds how long the daemon has run
  * @param healthy what {@code /health} says
  */
 public record MetricsView(double[] bucketBounds, long[] bucketCounts, double durationSecondsSum,
                           Map<RoundReport.Outcome, Long> roundsByOutcome, Map<String, Integer> threadsControlled,
+                          Map<String, Long> realTimeDemotions,
                           int activeConditions, double uptimeSeconds, boolean healthy) {
     /** How many rounds ran. */
     public long rounds() {

@@ -7,8 +7,8 @@ import java.util.Map;
 /**
  * The daemon's counters in Prometheus' text exposition format (version 0.0.4), for
  * {@code GET /metrics}: a round-duration histogram, rounds by outcome, threads controlled per policy,
- * failing conditions, uptime and health. Written by hand: six metric families do not need a client
- * library. Stateless.
+ * real-time demotions, failing conditions, uptime and health. Written by hand: seven metric
+ * families do not need a client library. Stateless.
  */
 public final class PrometheusText {
     /** The content type Prometheus expects for this format. */
@@ -37,6 +37,12 @@ public final class PrometheusText {
         family(out, "lachesis_threads_controlled", "gauge", "Threads a policy controls after its last round.");
         for (Map.Entry<String, Integer> e : m.threadsControlled().entrySet()) {
             out.append("lachesis_threads_controlled{policy=\"").append(label(e.getKey())).append("\"} ")
+                    .append(e.getValue()).append('\n');
+        }
+        family(out, "lachesis_rt_demotions_total", "counter",
+                "Times the real-time watchdog demoted a policy's threads to SCHED_OTHER.");
+        for (Map.Entry<String, Long> e : m.realTimeDemotions().entrySet()) {
+            out.append("lachesis_rt_demotions_total{policy=\"").append(label(e.getKey())).append("\"} ")
                     .append(e.getValue()).append('\n');
         }
         family(out, "lachesis_conditions_active", "gauge",

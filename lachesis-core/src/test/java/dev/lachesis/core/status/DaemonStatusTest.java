@@ -11,9 +11,12 @@ import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.ThreadKind;
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.proc.ProcFs;
+import dev.lachesis.core.schedule.Schedule;
 import dev.lachesis.core.schedule.ScheduleForm;
 import dev.lachesis.core.schedule.ThreadPriority;
 import dev.lachesis.core.spi.TranslatedThread;
+import dev.lachesis.core.spi.Translator;
+import dev.lachesis.core.spi.TranslatorCondition;
 import dev.lachesis.core.spi.TranslationPlan;
 import dev.lachesis.core.testing.FakeOrderPolicyFactory;
 import dev.lachesis.core.testing.ManualClock;
@@ -124,6 +127,53 @@ class DaemonStatusTest {
         assertThat(schedule.get(0).row().value()).isEqualTo(-20);
         assertThat(schedule.get(0).now()).isEqualTo(new ReadBack("SCHED_OTHER", -20, 0, "/lachesis/hot"));
         assertThat(schedule.get(1).now()).as("thread 2 is gone").isNull();
+    }
+
+    @Test
+    void aRealTimeDemotionShowsAsAConditionAndIsCounted() {
+        Instant demotedAt = START.minusSeconds(3);
+        Translator demoted = new Translator() {
+            @Override
+            public ScheduleForm accepts() {
+                return ScheduleForm.SINGLE_PRIORITY;
+            }
+
+            @Override
+            public boolean isRealTime() {
+                return true;
+            }
+
+            @Override
+            public TranslationPlan plan(Schedule schedule) {
+                return new TranslationPlan("rt", "rr", List.of());
+            }
+
+            @Override
+            public TranslationPlan apply(TranslationPlan plan) {
+                return plan;
+            }
+
+            @Override
+            public void close() {
+            }
+
+            @Override
+            public List<TranslatorCondition> conditions() {
+                return List.of(new TranslatorCondition(demotedAt, "rt: real time demoted until later by the watchdog"));
+            }
+
+            @Override
+            public long realTimeDemotions() {
+                return 2;
+            }
+        };
+        status = new DaemonStatus("1.2.3", clock, true, List.of(new ScheduledPolicy("mod-rt",
+                new FakeOrderPolicyFactory.QueueOrder("mod-rt"), Duration.ofSeconds(1), List.of("storm"), demoted)),
+                () -> conditions, new ProcFs(proc));
+
+        assertThat(status.status().conditions()).containsExactly(new ConditionLog.Active("policy mod-rt translator",
+                demotedAt, 1, "rt: real time demoted until later by the watchdog"));
+        assertThat(PrometheusText.of(status.metrics())).contains("lachesis_rt_demotions_total{policy=\"mod-rt\"} 2\n");
     }
 
     @Test
