@@ -20,6 +20,7 @@ import dev.lachesis.core.spi.SpeDriver;
 import dev.lachesis.core.spi.Translator;
 import dev.lachesis.core.spi.TranslatorContext;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -43,6 +44,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class Assembler {
     private static final Logger LOG = LoggerFactory.getLogger(Assembler.class);
+    /**
+     * How often the SPEs' metrics change at best: their Graphite reporters send once a second into
+     * 1-s buckets (measured: the newest bucket is 0–2 s old, median 1 s; experiments/results, issue 24).
+     */
+    static final Duration METRIC_RESOLUTION = Duration.ofSeconds(1);
 
     private final PluginRegistry plugins;
     private final JvmThreadLister threads;
@@ -144,6 +150,11 @@ public final class Assembler {
                             + settings.policy() + "' produces " + label(policy.form()) + " schedules");
                 }
                 policies.add(new ScheduledPolicy(settings.name(), policy, settings.period(), scheduled, translator));
+                if (settings.period().compareTo(METRIC_RESOLUTION) < 0 && !policy.requiredMetrics().isEmpty()) {
+                    LOG.info("Policy '{}' runs every {} ms, but the SPEs' metrics change at most once a second (their"
+                            + " reporters' period, Graphite's 1-s buckets): the rounds in between reuse the same"
+                            + " values and only cost CPU", settings.name(), settings.period().toMillis());
+                }
             } catch (ConfigException e) {
                 problems.addAll(e.problems());
                 if (translator != null) {

@@ -12,6 +12,7 @@ import dev.lachesis.core.testing.FakePlugins;
 import dev.lachesis.core.testing.FakeSpeDriverFactory;
 import dev.lachesis.core.testing.FakeResolver;
 import dev.lachesis.core.testing.FakeTranslatorFactories;
+import dev.lachesis.core.testing.LogCapture;
 import dev.lachesis.core.testing.ManualClock;
 import dev.lachesis.core.testing.RecordingTranslator;
 import java.time.Instant;
@@ -61,6 +62,19 @@ class AssemblerTest {
                 assertThat(p.spes()).as("a policy without spes schedules all").containsExactly("storm", "flink");
             });
             assertThat(resolver.registered()).containsExactly(MetricNames.INPUT_QUEUE);
+        }
+    }
+
+    @Test
+    void aPolicyRunMoreOftenThanItsMetricsChangeIsToldOnce() throws ConfigException {
+        try (LogCapture log = new LogCapture(Assembler.class);
+             Assembly assembly = assemble(VALID.replace("translator: fake-nice", "translator: fake-nice\n    period: 200ms"))) {
+            assertThat(assembly.policies()).hasSize(1);
+            assertThat(log.lines()).filteredOn(l -> l.contains("runs every 200 ms")).singleElement().asString()
+                    .contains("Policy 'order'", "change at most once a second");
+        }
+        try (LogCapture log = new LogCapture(Assembler.class); Assembly assembly = assemble(VALID)) {
+            assertThat(log.lines()).noneMatch(l -> l.contains("runs every"));
         }
     }
 
