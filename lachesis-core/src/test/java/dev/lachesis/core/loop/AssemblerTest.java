@@ -15,6 +15,7 @@ import dev.lachesis.core.testing.FakeTranslatorFactories;
 import dev.lachesis.core.testing.LogCapture;
 import dev.lachesis.core.testing.ManualClock;
 import dev.lachesis.core.testing.RecordingTranslator;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
@@ -74,6 +75,8 @@ class AssemblerTest {
                     .contains("Policy 'order'", "change at most once a second");
         }
         try (LogCapture log = new LogCapture(Assembler.class); Assembly assembly = assemble(VALID)) {
+            assertThat(assembly.policies()).singleElement().extracting(ScheduledPolicy::period)
+                    .isEqualTo(Duration.ofSeconds(1));
             assertThat(log.lines()).noneMatch(l -> l.contains("runs every"));
         }
     }
