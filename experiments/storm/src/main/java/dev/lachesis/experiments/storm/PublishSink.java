@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.storm.etl;
+package dev.lachesis.experiments.storm;
 
 import com.codahale.metrics.Counter;
 import java.nio.charset.StandardCharsets;
@@ -10,11 +10,12 @@ import org.apache.storm.topology.base.BaseBasicBolt;
 import org.apache.storm.tuple.Tuple;
 
 /**
- * Stands in for RIoTBench ETL's MQTT publisher, the query's second sink: encodes each SenML pack as
- * the UTF-8 payload a publish would send and counts messages and bytes (metrics v2 counters
+ * Stands in for RIoTBench's publishers (ETL's MQTT publish, STATS's chart upload), a query's second
+ * sink: encodes the payload, the second of the tuple's own fields ({@link TimedTuples}), as the
+ * UTF-8 bytes a publish would send and counts messages and bytes (metrics v2 counters
  * {@code published} and {@code published-bytes}), with no broker to wait for.
  */
-final class PublishSink extends BaseBasicBolt {
+public final class PublishSink extends BaseBasicBolt {
     private static final long serialVersionUID = 1L;
     private transient Counter published;
     private transient Counter publishedBytes;
@@ -27,7 +28,7 @@ final class PublishSink extends BaseBasicBolt {
 
     @Override
     public void execute(Tuple input, BasicOutputCollector collector) {
-        publishedBytes.inc(((String) EtlTuples.own(input, 1)).getBytes(StandardCharsets.UTF_8).length);
+        publishedBytes.inc(((String) TimedTuples.own(input, 1)).getBytes(StandardCharsets.UTF_8).length);
         published.inc();
     }
 

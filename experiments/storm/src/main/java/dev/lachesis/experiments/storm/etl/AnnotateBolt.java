@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.storm.etl;
 
 import dev.lachesis.experiments.etl.Annotator;
+import dev.lachesis.experiments.storm.TimedTuples;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.BasicOutputCollector;
@@ -20,8 +21,8 @@ final class AnnotateBolt extends BaseBasicBolt {
 
     @Override
     public void execute(Tuple input, BasicOutputCollector collector) {
-        collector.emit(EtlTuples.timed(input, EtlTuples.own(input, 0),
-                annotator.annotate((String) EtlTuples.own(input, 1))));
+        collector.emit(TimedTuples.timed(input, TimedTuples.own(input, 0),
+                annotator.annotate((String) TimedTuples.own(input, 1))));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.storm.etl;
 
 import dev.lachesis.experiments.etl.DuplicateFilter;
+import dev.lachesis.experiments.storm.TimedTuples;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.BasicOutputCollector;
@@ -21,7 +22,7 @@ final class BloomFilterBolt extends BaseBasicBolt {
 
     @Override
     public void execute(Tuple input, BasicOutputCollector collector) {
-        if (seen.firstTime(EtlTuples.own(input, 0) + "/" + EtlTuples.own(input, 3))) {
+        if (seen.firstTime(TimedTuples.own(input, 0) + "/" + TimedTuples.own(input, 3))) {
             collector.emit(input.getValues());
         }
     }

@@ -3,6 +3,7 @@ package dev.lachesis.experiments.storm.etl;
 import dev.lachesis.experiments.etl.GenerateSenml;
 import dev.lachesis.experiments.storm.CountingSpout;
 import dev.lachesis.experiments.storm.LatencySink;
+import dev.lachesis.experiments.storm.PublishSink;
 import dev.lachesis.sources.FileReplaySettings;
 import dev.lachesis.sources.storm.FileReplaySpout;
 import java.nio.file.Path;

@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.storm.etl;
 
 import dev.lachesis.experiments.etl.Interpolator;
+import dev.lachesis.experiments.storm.TimedTuples;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.BasicOutputCollector;
@@ -20,12 +21,12 @@ final class InterpolationBolt extends BaseBasicBolt {
 
     @Override
     public void execute(Tuple input, BasicOutputCollector collector) {
-        String sensor = (String) EtlTuples.own(input, 1);
-        long timeMs = (Long) EtlTuples.own(input, 2);
-        String field = (String) EtlTuples.own(input, 3);
-        double value = interpolator.fill(sensor, field, timeMs, (Double) EtlTuples.own(input, 4));
-        collector.emit(EtlTuples.timed(input, EtlTuples.own(input, 0), sensor, timeMs, field, value,
-                EtlTuples.own(input, 5)));
+        String sensor = (String) TimedTuples.own(input, 1);
+        long timeMs = (Long) TimedTuples.own(input, 2);
+        String field = (String) TimedTuples.own(input, 3);
+        double value = interpolator.fill(sensor, field, timeMs, (Double) TimedTuples.own(input, 4));
+        collector.emit(TimedTuples.timed(input, TimedTuples.own(input, 0), sensor, timeMs, field, value,
+                TimedTuples.own(input, 5)));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.storm.etl;
 
 import dev.lachesis.experiments.etl.RecordJoiner;
+import dev.lachesis.experiments.storm.TimedTuples;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.BasicOutputCollector;
@@ -21,10 +22,10 @@ final class JoinBolt extends BaseBasicBolt {
 
     @Override
     public void execute(Tuple input, BasicOutputCollector collector) {
-        String msgId = (String) EtlTuples.own(input, 0);
-        joiner.add(msgId, (String) EtlTuples.own(input, 1), (Long) EtlTuples.own(input, 2),
-                        (String) EtlTuples.own(input, 3), (Double) EtlTuples.own(input, 4), (Integer) EtlTuples.own(input, 5))
-                .ifPresent(row -> collector.emit(EtlTuples.timed(input, msgId, row)));
+        String msgId = (String) TimedTuples.own(input, 0);
+        joiner.add(msgId, (String) TimedTuples.own(input, 1), (Long) TimedTuples.own(input, 2),
+                        (String) TimedTuples.own(input, 3), (Double) TimedTuples.own(input, 4), (Integer) TimedTuples.own(input, 5))
+                .ifPresent(row -> collector.emit(TimedTuples.timed(input, msgId, row)));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.storm.etl;
 
 import dev.lachesis.experiments.etl.SensorFields;
+import dev.lachesis.experiments.storm.TimedTuples;
 import org.apache.storm.topology.BasicOutputCollector;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseBasicBolt;
@@ -15,14 +16,14 @@ final class RangeFilterBolt extends BaseBasicBolt {
 
     @Override
     public void execute(Tuple input, BasicOutputCollector collector) {
-        SensorFields.Field field = SensorFields.named((String) EtlTuples.own(input, 3));
+        SensorFields.Field field = SensorFields.named((String) TimedTuples.own(input, 3));
         if (field == null) {
             return;
         }
-        double value = (Double) EtlTuples.own(input, 4);
-        collector.emit(EtlTuples.timed(input, EtlTuples.own(input, 0), EtlTuples.own(input, 1),
-                EtlTuples.own(input, 2), field.name(), field.inRange(value) ? value : Double.NaN,
-                EtlTuples.own(input, 5)));
+        double value = (Double) TimedTuples.own(input, 4);
+        collector.emit(TimedTuples.timed(input, TimedTuples.own(input, 0), TimedTuples.own(input, 1),
+                TimedTuples.own(input, 2), field.name(), field.inRange(value) ? value : Double.NaN,
+                TimedTuples.own(input, 5)));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.storm.etl;
 
 import dev.lachesis.experiments.etl.SenmlParser;
+import dev.lachesis.experiments.storm.TimedTuples;
 import dev.lachesis.sources.storm.FileReplaySpout;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
@@ -12,10 +13,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * ETL's SenML parse operator: one record of {@link FileReplaySpout} becomes one tuple per reading
+ * The SenML parse operator of ETL and STATS: one record of {@link FileReplaySpout} becomes one tuple per reading
  * ({@link SenmlParser}), stamped with the record's timing fields.
  */
-final class SenmlParseBolt extends BaseBasicBolt {
+public final class SenmlParseBolt extends BaseBasicBolt {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(SenmlParseBolt.class);
     private transient SenmlParser parser;
@@ -30,7 +31,7 @@ final class SenmlParseBolt extends BaseBasicBolt {
     public void execute(Tuple input, BasicOutputCollector collector) {
         try {
             for (SenmlParser.Reading r : parser.parse(input.getStringByField(FileReplaySpout.RECORD_FIELD))) {
-                collector.emit(EtlTuples.timedFromSpout(input, r.msgId(), r.sensor(), r.timeMs(), r.field(), r.value(),
+                collector.emit(TimedTuples.timedFromSpout(input, r.msgId(), r.sensor(), r.timeMs(), r.field(), r.value(),
                         r.readings()));
             }
         } catch (IllegalArgumentException e) {
