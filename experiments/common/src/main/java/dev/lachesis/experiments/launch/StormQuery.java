@@ -21,7 +21,9 @@ public enum StormQuery {
     /** A source that publishes nothing before a long chain; {@code heavy} heaviest ({@code ChainTopology.HEAVIEST}). */
     CHAIN(false, Optional.of(new HandSetPriority("heavy", "source"))),
     /** RIoTBench's ETL, ten operators; {@code join} measured heaviest ({@code EtlTopology.HEAVIEST}). */
-    ETL(true, Optional.of(new HandSetPriority("join", "source")));
+    ETL(true, Optional.of(new HandSetPriority("join", "source"))),
+    /** RIoTBench's STATS, ten operators; {@code accumulate} measured heaviest ({@code StatsTopology.HEAVIEST}). */
+    STATS(true, Optional.of(new HandSetPriority("accumulate", "source")));
 
     private final boolean readsInput;
     private final Optional<HandSetPriority> handSetPriority;

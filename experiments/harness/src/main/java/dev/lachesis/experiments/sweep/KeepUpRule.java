@@ -7,9 +7,11 @@ import java.util.Locale;
  * Whether a query kept up with its input rate in one trial, as the saturation search judges it.
  * It keeps up when both hold:
  * <ul>
- *   <li><b>throughput</b>: at least {@value #MIN_THROUGHPUT_SHARE} of the rate reached the sink, the
- *       report's rule for OS's saturation point ({@link SaturationPoint}); ETL's Bloom filter drops
- *       the ~2% of records that repeat, so a query that keeps up shows ~98%;</li>
+ *   <li><b>throughput</b>: at least {@value #MIN_THROUGHPUT_SHARE} of the rate reached the sink (for
+ *       a query that aggregates, was taken in by the source:
+ *       {@link dev.lachesis.experiments.launch.KeepUpMeasure}), the report's rule for OS's saturation
+ *       point ({@link SaturationPoint}); ETL's Bloom filter drops the ~2% of records that repeat, so
+ *       a query that keeps up shows ~98%;</li>
  *   <li><b>no growing backlog</b>: the median end-to-end latency, which includes a record's wait in
  *       front of the SPE, rose by at most {@value #MAX_BACKLOG_GROWTH} s per second of the window,
  *       i.e. a backlog grew by at most 2% of the rate. A query just past its knee still delivers

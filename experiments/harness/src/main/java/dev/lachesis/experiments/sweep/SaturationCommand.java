@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.sweep;
 
+import dev.lachesis.experiments.launch.KeepUpMeasure;
 import dev.lachesis.experiments.mode.SchedulingMode;
 import dev.lachesis.experiments.run.RunStopped;
 import java.io.IOException;
@@ -29,7 +30,8 @@ import picocli.CommandLine.Spec;
         description = "Runs OS trials at rates growing by --factor from --from until the query falls behind (or "
                 + "shrinking until it keeps up), then bisects between the last rate it kept up with and the first it "
                 + "did not. It keeps up when at least " + (int) (100 * KeepUpRule.MIN_THROUGHPUT_SHARE + 0.5)
-                + "%% of the rate reaches the sink and its median end-to-end latency rises by at most "
+                + "%% of the rate reaches the sink (is taken in by the source, for a query that aggregates: stats) "
+                + "and its median end-to-end latency rises by at most "
                 + (int) (1000 * KeepUpRule.MAX_BACKLOG_GROWTH + 0.5) + " ms per second (a backlog growing by at most "
                 + (int) (100 * KeepUpRule.MAX_BACKLOG_GROWTH + 0.5) + "%% of the rate). Needs two CPUs. "
                 + "Writes every trial to " + MeasurementFiles.MEASUREMENTS + " and " + MeasurementFiles.OPERATORS
@@ -75,6 +77,7 @@ public final class SaturationCommand implements Callable<Integer> {
         QueryLauncher launcher = options.launcher();
         TrialSettings settings = options.settings(launcher, out, "-saturation");
         String query = launcher.query() + " on " + launcher.spe() + " (" + launcher.waitStrategy() + ")";
+        boolean atSource = KeepUpMeasure.of(launcher.query()) == KeepUpMeasure.SOURCE;
         console.printf(Locale.ROOT, "Saturation search: %s under OS, from %s t/s in steps of x%s (%s to %s t/s), then up "
                         + "to %d bisections; trials of %d s + start-up each; SPE on CPU %s, store and observer on CPU %s;"
                         + " trials in %s%n", query, SaturationSearch.text(from), SaturationSearch.text(factor),
@@ -96,7 +99,9 @@ public final class SaturationCommand implements Callable<Integer> {
                     TrialResult result = session.run(trial);
                     results.add(result);
                     progress.finished(result);
-                    KeepUpRule.Verdict verdict = KeepUpRule.judge(rate, result.sink().throughput(), result.endToEndGrowth());
+                    KeepUpRule.Verdict verdict = KeepUpRule.judge(rate,
+                            atSource ? result.sink().sourceThroughput() : result.sink().throughput(),
+                            result.endToEndGrowth());
                     console.println("        " + verdict.reason());
                     console.flush();
                     return verdict.keepsUp();

@@ -57,4 +57,17 @@ class SaturationPointTest {
 
         assertThat(SaturationPoint.of(summary.series(ETL_SETUP, SchedulingMode.OS))).hasValue(2000);
     }
+
+    @Test
+    void judgesAnAggregatingQueryByWhatItsSourceTakesIn() throws Exception {
+        String stats = "storm,stats,park";
+        SweepSummary summary = new SweepFixture()
+                .run(stats, 1000, "OS", 1, 1000, 300, 10)   // the sink sees a third: keeps up
+                .run(stats, 2000, "OS", 1, 1980, 600, 10)   // 99% at the source: keeps up
+                .run(stats, 3000, "OS", 1, 2500, 750, 10)   // 83%: saturated
+                .summary(dir);
+
+        assertThat(SaturationPoint.of(summary.series(new Setup("storm", "stats", "park"), SchedulingMode.OS)))
+                .hasValue(3000);
+    }
 }

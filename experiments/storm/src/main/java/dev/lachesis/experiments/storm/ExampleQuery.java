@@ -4,6 +4,7 @@ import dev.lachesis.experiments.launch.StormQuery;
 import dev.lachesis.experiments.storm.etl.EtlTopology;
 import dev.lachesis.experiments.storm.shapes.ChainTopology;
 import dev.lachesis.experiments.storm.shapes.FanoutTopology;
+import dev.lachesis.experiments.storm.stats.StatsTopology;
 import java.nio.file.Path;
 import java.util.Map;
 import org.apache.storm.generated.StormTopology;
@@ -80,6 +81,26 @@ public enum ExampleQuery {
             return EtlTopology.build(input, tuplesPerSecond);
         }
 
+        @Override
+        public Map<String, Object> topologySettings() {
+            return EtlTopology.SETTINGS;
+        }
+    },
+    /**
+     * RIoTBench's STATS: ten operators that parse sensor records in SenML and compute, plot and
+     * publish statistics of their series, replayed from an input file ({@link StatsTopology}); the
+     * heavy cost does not apply.
+     */
+    STATS {
+        @Override
+        public StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input) {
+            if (input == null) {
+                throw new IllegalArgumentException("the stats query needs an input file of SenML records");
+            }
+            return StatsTopology.build(input, tuplesPerSecond);
+        }
+
+        /** ETL's settings: no ackers. */
         @Override
         public Map<String, Object> topologySettings() {
             return EtlTopology.SETTINGS;

@@ -79,12 +79,12 @@ public final class StormQueryMain implements Callable<Integer> {
     @Option(names = "--ready-timeout-s", defaultValue = "120", description = "Give up when no tuple reached the sink by then.")
     private long readyTimeoutSeconds;
 
-    @Option(names = "--input", description = "The file the etl and fanout queries replay, one SenML record per line "
+    @Option(names = "--input", description = "The file the etl, stats and fanout queries replay, one SenML record per line "
             + "(dev.lachesis.experiments.etl.GenerateSenml writes one); default: one written here.")
     private Path input;
 
     @Option(names = "--input-seconds", defaultValue = "600",
-            description = "Without --input, write rate × this many records for the etl and fanout queries (default ${DEFAULT-VALUE}).")
+            description = "Without --input, write rate × this many records for the etl, stats and fanout queries (default ${DEFAULT-VALUE}).")
     private long inputSeconds;
 
     @Option(names = "--sink-reports",

@@ -7,6 +7,7 @@ import dev.lachesis.experiments.mode.HandSetPriority;
 import dev.lachesis.experiments.storm.etl.EtlTopology;
 import dev.lachesis.experiments.storm.shapes.ChainTopology;
 import dev.lachesis.experiments.storm.shapes.FanoutTopology;
+import dev.lachesis.experiments.storm.stats.StatsTopology;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Map;
@@ -35,7 +36,7 @@ class ExampleQueryTest {
     @Test
     void theHandSetPriorityFavoursTheOperatorEachTopologyMeasuredHeaviest() {
         Map<StormQuery, String> heaviest = Map.of(StormQuery.ETL, EtlTopology.HEAVIEST,
-                StormQuery.FANOUT, FanoutTopology.HEAVIEST, StormQuery.CHAIN, ChainTopology.HEAVIEST);
+                StormQuery.STATS, StatsTopology.HEAVIEST, StormQuery.FANOUT, FanoutTopology.HEAVIEST, StormQuery.CHAIN, ChainTopology.HEAVIEST);
 
         heaviest.forEach((query, operator) -> {
             HandSetPriority handSet = query.handSetPriority().orElseThrow();

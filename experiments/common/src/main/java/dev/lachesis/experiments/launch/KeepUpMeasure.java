@@ -1,0 +1,25 @@
+package dev.lachesis.experiments.launch;
+
+import java.util.Set;
+
+/**
+ * Where to count the tuples that tell whether a query keeps up with its input rate. ETL, the shapes
+ * and the pipeline deliver about one tuple at the sink per record, so the sink's throughput is
+ * compared with the rate (the papers' measure). STATS aggregates (about one chart per three
+ * records), so it is judged by what its source takes in, which falls below the rate once the
+ * records due wait in the source. Used by the saturation search and the report's saturation point.
+ */
+public enum KeepUpMeasure {
+    /** The throughput at the sink is compared with the input rate. */
+    SINK,
+    /** The throughput at the source (records taken in) is compared with the input rate. */
+    SOURCE;
+
+    /** The queries whose sink sees far fewer tuples than their source takes in, by label. */
+    private static final Set<String> AGGREGATING = Set.of("stats");
+
+    /** The measure for the query labelled {@code query} ({@code etl}, {@code stats}, …) on any SPE. */
+    public static KeepUpMeasure of(String query) {
+        return AGGREGATING.contains(query) ? SOURCE : SINK;
+    }
+}
