@@ -77,10 +77,10 @@ final class FlinkLauncher implements QueryLauncher {
         return "none";
     }
 
-    /** The etl and fanout queries replay SenML records ({@code --input}); the others generate theirs. */
+    /** The etl, stats and fanout queries replay SenML records ({@code --input}); the others generate theirs. */
     @Override
     public boolean readsInput() {
-        return query.equals("etl") || query.equals("fanout");
+        return query.equals("etl") || query.equals("stats") || query.equals("fanout");
     }
 
     /**

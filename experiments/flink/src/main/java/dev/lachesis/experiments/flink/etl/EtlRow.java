@@ -1,8 +1,8 @@
 package dev.lachesis.experiments.flink.etl;
 
 /**
- * A joined record of the ETL job, as a CSV row or, after conversion, a SenML pack, with the
- * record's timing (production and ingestion time, epoch microseconds) for the sink. A Flink POJO;
+ * A joined record of the ETL job, as a CSV row or, after conversion, a SenML pack (or a chart of
+ * the STATS job, under its series as message id), with the record's timing (production and ingestion time, epoch microseconds) for the sink. A Flink POJO;
  * mutable, not thread-safe.
  */
 public class EtlRow {

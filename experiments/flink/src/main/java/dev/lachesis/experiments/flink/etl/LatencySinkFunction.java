@@ -8,12 +8,12 @@ import org.apache.flink.metrics.Counter;
 import org.apache.flink.util.Collector;
 
 /**
- * The end of the ETL job, measuring as the Storm queries' sink does: each record's latency inside
+ * The end of the ETL and STATS jobs, measuring as the Storm queries' sink does: each record's latency inside
  * Flink (now − the time the source emitted it) and end to end (now − its production time) go to
  * this JVM's {@link SinkStats}, which the cluster prints as {@code SINK} lines, and the operator
  * counter {@code completed} counts them. Emits nothing.
  */
-final class LatencySinkFunction extends RichFlatMapFunction<EtlRow, EtlRow> {
+public final class LatencySinkFunction extends RichFlatMapFunction<EtlRow, EtlRow> {
     private static final long serialVersionUID = 1L;
     private transient Counter completed;
 

@@ -9,10 +9,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * ETL's SenML parse operator: one line of the file source becomes one {@link EtlReading} per
+ * The SenML parse operator of ETL and STATS: one line of the file source becomes one {@link EtlReading} per
  * reading ({@link SenmlParser}), stamped with the line's production and ingestion time.
  */
-final class ParseFunction extends RichFlatMapFunction<StampedLine, EtlReading> {
+public final class ParseFunction extends RichFlatMapFunction<StampedLine, EtlReading> {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(ParseFunction.class);
     private transient SenmlParser parser;

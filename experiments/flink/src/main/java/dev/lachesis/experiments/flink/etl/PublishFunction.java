@@ -7,11 +7,11 @@ import org.apache.flink.metrics.Counter;
 import org.apache.flink.util.Collector;
 
 /**
- * Stands in for RIoTBench ETL's MQTT publisher, the job's second end: encodes each SenML pack as
- * the UTF-8 payload a publish would send and counts messages and bytes (operator counters
+ * Stands in for RIoTBench's publishers (ETL's MQTT publish, STATS's chart upload), the job's second
+ * end: encodes each row (a SenML pack, a chart) as the UTF-8 payload a publish would send and counts messages and bytes (operator counters
  * {@code published} and {@code published-bytes}), with no broker to wait for. Emits nothing.
  */
-final class PublishFunction extends RichFlatMapFunction<EtlRow, EtlRow> {
+public final class PublishFunction extends RichFlatMapFunction<EtlRow, EtlRow> {
     private static final long serialVersionUID = 1L;
     private transient Counter published;
     private transient Counter publishedBytes;

@@ -1,0 +1,79 @@
+package dev.lachesis.experiments.flink.stats;
+
+import dev.lachesis.experiments.etl.GenerateSenml;
+import dev.lachesis.experiments.flink.CountingSource;
+import dev.lachesis.experiments.flink.etl.EtlReading;
+import dev.lachesis.experiments.flink.etl.EtlRow;
+import dev.lachesis.experiments.flink.etl.LatencySinkFunction;
+import dev.lachesis.experiments.flink.etl.ParseFunction;
+import dev.lachesis.experiments.flink.etl.PublishFunction;
+import dev.lachesis.sources.FileReplaySettings;
+import dev.lachesis.sources.flink.FileReplaySource;
+import dev.lachesis.sources.flink.StampedLine;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/**
+ * RIoTBench's STATS query as a Flink job, the same ten operators and logic as the Storm topology:
+ * {@code source → parse → (average, kalman-filter → regression, distinct-count) → accumulate →
+ * plot → publish, sink}. The same SenML records as ETL ({@link GenerateSenml}) are replayed by the
+ * {@link FileReplaySource}, so records due but not yet emitted wait in the source
+ * ({@code source-queue-size}); the source counts what it emits ({@link CountingSource}). Average and
+ * the Kalman filter are keyed by sensor, regression and accumulate by series; distinct-count sees
+ * every reading. Chaining is disabled and every operator has one subtask, so each is a task thread
+ * of its own, like Storm's executors. The sink sees about one chart per three records, so whether
+ * the job keeps up is judged at its source ({@code KeepUpMeasure}).
+ *
+ * <p>Job vertices (task threads {@code <vertex> (1/1)#<attempt>}): {@code Source: source},
+ * {@code parse}, {@code average}, {@code kalman-filter}, {@code regression}, {@code distinct-count},
+ * {@code accumulate}, {@code plot}, {@code publish}, {@code sink}.
+ */
+public final class StatsJob {
+    /** The job name the Flink driver and {@code /jobs/overview} show. */
+    public static final String JOB_NAME = "lachesis-stats";
+
+    /** The operators, in data-flow order, as named in the job. */
+    public static final List<String> OPERATORS = List.of("source", "parse", "average", "kalman-filter", "regression",
+            "distinct-count", "accumulate", "plot", "publish", "sink");
+    /** Readings per block of the average, and per point of the distinct count (as on Storm). */
+    static final int BLOCK = 10;
+    /** Estimates the regression line is fitted through (as on Storm). */
+    static final int WINDOW = 10;
+    /** log2 of the distinct counter's buckets (as on Storm). */
+    static final int DISTINCT_BUCKET_BITS = 10;
+    /** Points per chart (as on Storm). */
+    static final int BATCH = 20;
+
+    private StatsJob() {
+    }
+
+    /**
+     * Adds the job to {@code env}, disabling chaining in it.
+     *
+     * @param input the file to replay, one SenML record per line
+     * @param recordsPerSecond the input rate
+     */
+    public static void build(StreamExecutionEnvironment env, Path input, double recordsPerSecond) {
+        env.disableOperatorChaining();
+        env.setParallelism(1);
+        DataStream<StampedLine> lines = env.fromSource(
+                CountingSource.of(FileReplaySource.of(FileReplaySettings.of(input).withRate(recordsPerSecond), "source")),
+                WatermarkStrategy.noWatermarks(), "source");
+        DataStream<EtlReading> readings = lines.flatMap(new ParseFunction()).name("parse");
+        DataStream<StatsPoint> averages = readings.keyBy(r -> r.sensor, Types.STRING)
+                .flatMap(new AverageFunction()).name("average");
+        DataStream<StatsPoint> predictions = readings.keyBy(r -> r.sensor, Types.STRING)
+                .flatMap(new KalmanFilterFunction()).name("kalman-filter")
+                .keyBy(p -> p.series, Types.STRING).flatMap(new RegressionFunction()).name("regression");
+        DataStream<StatsPoint> distinct = readings.flatMap(new DistinctCountFunction()).name("distinct-count");
+        DataStream<EtlRow> charts = averages.union(predictions, distinct)
+                .keyBy(p -> p.series, Types.STRING).flatMap(new AccumulateFunction()).name("accumulate")
+                .map(new PlotFunction()).name("plot");
+        charts.flatMap(new PublishFunction()).name("publish");
+        charts.flatMap(new LatencySinkFunction()).name("sink");
+    }
+}
