@@ -45,7 +45,7 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--spe", required = true, description = "The SPE: storm, storm1 (Storm 1.2.3) or flink.")
     private String spe;
 
-    @Option(names = "--query", required = true, description = "Example query: pipeline, etl, fanout or chain.")
+    @Option(names = "--query", required = true, description = "Example query: pipeline, etl, stats, fanout, chain, or on Flink syn (with --queries N and --blocking).")
     private String query;
 
     @Option(names = "--rate", required = true, description = "Input rate in tuples per second.")
@@ -76,7 +76,7 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--heap", defaultValue = "512m", description = "Maximum heap of the SPE's JVM.")
     private String heap;
 
-    @Option(names = "--input", description = "The file the etl and fanout queries replay, one SenML record per line "
+    @Option(names = "--input", description = "The file the etl, stats and fanout queries replay, one SenML record per line "
             + "(dev.lachesis.experiments.etl.GenerateSenml writes one); default: 600 s worth, written by the SPE's JVM.")
     private Path input;
 

@@ -22,10 +22,14 @@ public final class ExampleQueryOptions {
         PIPELINE,
         /** {@link dev.lachesis.experiments.flink.etl.EtlJob}: RIoTBench's ETL, ten operators, replaying an input file. */
         ETL,
+        /** {@link dev.lachesis.experiments.flink.stats.StatsJob}: RIoTBench's STATS, ten operators, replaying ETL's input. */
+        STATS,
         /** {@link dev.lachesis.experiments.flink.shapes.FanoutJob}: a split into three uneven branches, replaying ETL's input. */
         FANOUT,
         /** {@link dev.lachesis.experiments.flink.shapes.ChainJob}: a source that publishes nothing before a long uneven chain. */
-        CHAIN;
+        CHAIN,
+        /** {@link dev.lachesis.experiments.flink.shapes.SynJob}: the 2021 paper's synthetic pipelines, {@code --queries} jobs at once. */
+        SYN;
 
         /** The name users type, in lower case. */
         public String label() {
@@ -34,7 +38,7 @@ public final class ExampleQueryOptions {
 
         /** Whether the query replays a file of SenML records ({@code --input}). */
         boolean readsInput() {
-            return this == ETL || this == FANOUT;
+            return this == ETL || this == STATS || this == FANOUT;
         }
 
         static Query named(String name) {
@@ -49,21 +53,29 @@ public final class ExampleQueryOptions {
     }
 
     @Option(names = "--query", defaultValue = "pipeline", converter = QueryConverter.class,
-            description = "Example query: pipeline, etl, fanout or chain (default ${DEFAULT-VALUE}).")
+            description = "Example query: pipeline, etl, stats, fanout, chain or syn (default ${DEFAULT-VALUE}).")
     Query query;
 
     @Option(names = "--rest-port", defaultValue = "8081", description = "REST port on 127.0.0.1 (default ${DEFAULT-VALUE}).")
     int restPort;
 
-    @Option(names = "--rate", defaultValue = "2000", description = "Records per second from the source (default ${DEFAULT-VALUE}).")
+    @Option(names = "--rate", defaultValue = "2000",
+            description = "Records per second from the source, for syn from all sources together (default ${DEFAULT-VALUE}).")
     double rate;
 
-    @Option(names = "--input", description = "The file the etl and fanout queries replay, one SenML record per line "
+    @Option(names = "--queries", defaultValue = "1",
+            description = "syn: how many queries (jobs) run at once, each at --rate / this (default ${DEFAULT-VALUE}).")
+    int queries;
+
+    @Option(names = "--blocking", description = "syn: a tenth of the operators block now and then, as I/O would.")
+    boolean blocking;
+
+    @Option(names = "--input", description = "The file the etl, stats and fanout queries replay, one SenML record per line "
             + "(dev.lachesis.experiments.etl.GenerateSenml writes one); default: one the cluster writes at start.")
     Path input;
 
     @Option(names = "--input-seconds", defaultValue = "600",
-            description = "Without --input, the etl and fanout queries' input holds rate × this many records (default ${DEFAULT-VALUE}).")
+            description = "Without --input, the etl, stats and fanout queries' input holds rate × this many records (default ${DEFAULT-VALUE}).")
     long inputSeconds;
 
     @Option(names = "--heavy-cost-us", defaultValue = "400",
@@ -89,7 +101,7 @@ public final class ExampleQueryOptions {
     boolean resubmitOnCancel;
 
     @Option(names = "--sink-reports",
-            description = "etl, fanout, chain: once the job runs, print a SINK line (records and latencies at the sink) every second.")
+            description = "etl, stats, fanout, chain, syn: once the job runs, print a SINK line (records and latencies at the sink) every second.")
     boolean sinkReports;
 
     /**
@@ -99,15 +111,26 @@ public final class ExampleQueryOptions {
      */
     void validate(CommandLine commandLine) {
         if (sinkReports && query == Query.PIPELINE) {
-            throw new CommandLine.ParameterException(commandLine, "--sink-reports needs --query etl, fanout or chain; the "
+            throw new CommandLine.ParameterException(commandLine, "--sink-reports needs --query etl, stats, fanout, chain or syn; the "
                     + query.label() + " query publishes its latency as Flink gauges instead");
         }
         if (input != null && !query.readsInput()) {
-            throw new CommandLine.ParameterException(commandLine, "--input needs --query etl or fanout; the "
+            throw new CommandLine.ParameterException(commandLine, "--input needs --query etl, stats or fanout; the "
                     + query.label() + " query generates its records");
         }
         if (input != null && !Files.isReadable(input)) {
             throw new CommandLine.ParameterException(commandLine, "--input '" + input + "' is not a readable file");
+        }
+        if (query != Query.SYN && (queries != 1 || blocking)) {
+            throw new CommandLine.ParameterException(commandLine, "--queries and --blocking need --query syn; the "
+                    + query.label() + " query runs one job of its own shape");
+        }
+        if (queries < 1) {
+            throw new CommandLine.ParameterException(commandLine, "--queries was " + queries + " but must be 1 or more");
+        }
+        if (query == Query.SYN && resubmitOnCancel) {
+            throw new CommandLine.ParameterException(commandLine, "--resubmit-on-cancel needs a query of one job; "
+                    + "syn runs one job per query");
         }
         if (bufferTimeoutMillis < 0) {
             throw new CommandLine.ParameterException(commandLine, "--buffer-timeout-ms was " + bufferTimeoutMillis
@@ -123,7 +146,7 @@ public final class ExampleQueryOptions {
         List<String> args = new ArrayList<>(List.of("--query", query.label(), "--rest-port", Integer.toString(restPort),
                 "--rate", Double.toString(rate), "--heavy-cost-us", Long.toString(heavyCostMicros),
                 "--heavy-parallelism", Integer.toString(heavyParallelism), "--input-seconds", Long.toString(inputSeconds),
-                "--buffer-timeout-ms", Long.toString(bufferTimeoutMillis)));
+                "--buffer-timeout-ms", Long.toString(bufferTimeoutMillis), "--queries", Integer.toString(queries)));
         if (input != null) {
             args.add("--input");
             args.add(input.toAbsolutePath().toString());
@@ -140,6 +163,9 @@ public final class ExampleQueryOptions {
         }
         if (sinkReports) {
             args.add("--sink-reports");
+        }
+        if (blocking) {
+            args.add("--blocking");
         }
         return args;
     }

@@ -5,12 +5,16 @@ import dev.lachesis.experiments.etl.SenmlRecordGenerator;
 import dev.lachesis.experiments.flink.etl.EtlJob;
 import dev.lachesis.experiments.flink.shapes.ChainJob;
 import dev.lachesis.experiments.flink.shapes.FanoutJob;
+import dev.lachesis.experiments.flink.shapes.SynJob;
+import dev.lachesis.experiments.flink.stats.StatsJob;
 import dev.lachesis.experiments.shapes.Fanout;
+import dev.lachesis.experiments.shapes.Syn;
 import dev.lachesis.experiments.measure.SinkReport;
 import dev.lachesis.experiments.measure.SinkReportPrinter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.apache.flink.api.common.JobID;
@@ -33,13 +37,15 @@ import picocli.CommandLine.Spec;
 /**
  * The child JVM's program: a Flink MiniCluster with its REST endpoint on 127.0.0.1, configured the
  * way a user configures a cluster for Lachesis (Graphite reporter, metric scopes with ids, a 1 s
- * REST metric fetch interval), running the {@link ExampleQuery}, the ETL job ({@link EtlJob}) or the fanout or chain job
- * until the JVM is stopped. It writes one {@code READY pid=<pid> rest-port=<port> job=<job id>} line
- * when the job runs, and a {@code JOB <job id>} line for every job it submits later: with
- * {@code --resubmit-on-cancel} a cancelled job is submitted again as a new job, as an operator would
- * after {@code flink cancel}. With {@code --sink-reports} it then writes a {@link SinkReport} line
- * every second. The ETL job replays {@code --input}, or without it a file of
- * {@code --input-seconds} worth of records written here before the job is submitted.
+ * REST metric fetch interval), running the {@link ExampleQuery}, the ETL job ({@link EtlJob}), the
+ * STATS job ({@link StatsJob}), the fanout or chain job, or the SYN queries (one job each,
+ * {@link SynJob}) until the JVM is stopped. It writes one
+ * {@code READY pid=<pid> rest-port=<port> job=<job id>} line when the job (SYN: the first) runs,
+ * and a {@code JOB <job id>} line for every job it submits later: with {@code --resubmit-on-cancel}
+ * a cancelled job is submitted again as a new job, as an operator would after {@code flink cancel}.
+ * With {@code --sink-reports} it then writes a {@link SinkReport} line every second. The ETL and
+ * STATS jobs replay {@code --input}, or without it a file of {@code --input-seconds} worth of
+ * records written here before the job is submitted.
  */
 @Command(name = "flink-query-cluster", mixinStandardHelpOptions = true,
         description = "Runs an example query on a Flink MiniCluster with REST until stopped.")
@@ -119,6 +125,10 @@ public final class FlinkQueryCluster implements Callable<Integer> {
                 EtlJob.build(env, input, query.rate);
                 name = EtlJob.JOB_NAME;
             }
+            case STATS -> {
+                StatsJob.build(env, input, query.rate);
+                name = StatsJob.JOB_NAME;
+            }
             case FANOUT -> {
                 FanoutJob.build(env, input, query.rate);
                 name = FanoutJob.JOB_NAME;
@@ -126,6 +136,9 @@ public final class FlinkQueryCluster implements Callable<Integer> {
             case CHAIN -> {
                 ChainJob.build(env, query.rate);
                 name = ChainJob.JOB_NAME;
+            }
+            case SYN -> {
+                return submitSyn(cluster, config);
             }
             default -> {
                 ExampleQuery.build(env, query.rate, query.heavyCostMicros, query.heavyParallelism);
@@ -141,10 +154,29 @@ public final class FlinkQueryCluster implements Callable<Integer> {
     }
 
     /** Task slots the query needs: its highest parallelism (operators share slots). */
+    /** Submits the SYN queries as one job each, each generating its share of the rate; returns the first job's id. */
+    private JobID submitSyn(MiniCluster cluster, Configuration config) throws Exception {
+        List<List<Syn.Operator>> queries = Syn.draw(Syn.STANDARD_SEED, query.queries, query.blocking);
+        JobID first = null;
+        for (int q = 0; q < queries.size(); q++) {
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(config);
+            env.setBufferTimeout(query.bufferTimeoutMillis);
+            SynJob.build(env, q, queries.get(q), query.rate / queries.size(), Syn.STANDARD_SEED);
+            StreamGraph streamGraph = env.getStreamGraph(false);
+            streamGraph.setJobName(SynJob.jobName(q));
+            JobGraph graph = streamGraph.getJobGraph();
+            cluster.submitJob(graph).get();
+            LOG.info("Submitted job {} ({}: {})", graph.getJobID(), SynJob.jobName(q), queries.get(q));
+            first = first == null ? graph.getJobID() : first;
+        }
+        return first;
+    }
+
     private int slots() {
         return switch (query.query) {
             case PIPELINE -> Math.max(1, query.heavyParallelism);
             case FANOUT -> Fanout.HEAVY_PARALLELISM;
+            case SYN -> query.queries;
             default -> 1;
         };
     }

@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code lachesis-bench query --spe flink} and the harness's Flink trials run this in a child JVM
- * with this module's class path ({@code SpeBuild.flink}): starts an example query (pipeline, etl, fanout or chain) on a
+ * with this module's class path ({@code SpeBuild.flink}): starts an example query (pipeline, etl, stats, fanout or chain) on a
  * Flink MiniCluster in a child JVM, prints {@code flink pid=<pid> rest-port=<port> job=<id>} once the job
  * runs, then passes on the child's {@code SINK} lines ({@code --sink-reports}), and keeps it running
  * until this process is stopped (Ctrl-C or SIGTERM), which stops the child too.

@@ -9,7 +9,7 @@ import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
 
 /**
- * The chain job's source, written as a user writes one: a {@link DataGeneratorSource} whose
+ * The source of the chain and SYN jobs, written as a user writes one: a {@link DataGeneratorSource} whose
  * generator makes record {@code n} of the seeded sequence ({@link Chain#key}) when its fixed-rate
  * schedule says so ({@link FixedRateSchedule}), waiting for that moment when it is early. When Flink
  * stops asking for records (back-pressure, or no CPU for the source's task) it falls behind and

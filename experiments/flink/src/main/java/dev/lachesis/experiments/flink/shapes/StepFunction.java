@@ -6,9 +6,9 @@ import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.util.Collector;
 
 /**
- * Runs one synthetic operator of the fanout or chain job ({@link ShapeStep}) on each record and
- * emits what the step emits, with the record's timing and key. Its step is an enum constant, so the
- * function serialises as Flink requires.
+ * Runs one synthetic operator of the fanout, chain or SYN jobs ({@link ShapeStep}) on each record
+ * and emits what the step emits, with the record's timing and key. Its step is an enum constant or a
+ * serialisable record, so the function serialises as Flink requires.
  */
 final class StepFunction implements FlatMapFunction<ShapeRecord, ShapeRecord> {
     private static final long serialVersionUID = 1L;
