@@ -52,7 +52,8 @@ public final class Table1 {
                 Each of our cells is LACHESIS-MOD-RT's relative change against the baseline, \
                 (MOD-RT − baseline) / baseline × 100, computed per input rate from the means over repetitions and \
                 averaged over the rates at and above OS's saturation point: the lowest input rate at which OS's mean \
-                throughput falls below %.0f%% of the input rate. Only rates at which both modes ran count; a cell \
+                throughput (at the sink; at the source for a query that aggregates, such as STATS) falls below \
+                %.0f%% of the input rate. Only rates at which both modes ran count; a cell \
                 that used fewer of them says so. Throughput is tuples that reached the sink per second, throughput at \
                 the source the records the source emitted into the SPE per second (positive is better for both), \
                 E2E latency the mean end-to-end latency (negative is better). Every repetition in measurements.csv \
