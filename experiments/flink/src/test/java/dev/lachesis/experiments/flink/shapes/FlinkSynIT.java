@@ -41,10 +41,9 @@ class FlinkSynIT {
         try (MetricSource metrics = EmbeddedMetricSource.start(EmbeddedStoreConfig.defaults().withPorts(0, 0),
                 Duration.ofSeconds(10), Clock.systemUTC())) {
             String carbon = "127.0.0.1:" + ((EmbeddedMetricSource) metrics).carbonPort();
-            int restPort = GraphiteFlinkDriver.freePort();
             List<SinkReport> reports = new CopyOnWriteArrayList<>();
             List<String> args = List.of("--query", "syn", "--queries", Integer.toString(QUERIES), "--blocking",
-                    "--rest-port", Integer.toString(restPort), "--rate", Double.toString(RATE), "--graphite", carbon,
+                    "--rest-port", "0", "--rate", Double.toString(RATE), "--graphite", carbon,
                     "--sink-reports");
             try (FlinkClusterProcess flink = FlinkClusterProcess.start(768, args, line -> {
                 if (line.startsWith(SinkReport.PREFIX + " ")) {
@@ -53,7 +52,7 @@ class FlinkSynIT {
                     LOG.debug("flink: {}", line);
                 }
             }, Duration.ofMinutes(2));
-                 SpeDriver driver = GraphiteFlinkDriver.create(restPort, metrics)) {
+                 SpeDriver driver = GraphiteFlinkDriver.create(flink.restPort(), metrics)) {
                 AtomicReference<SpeState> seen = new AtomicReference<>();
                 await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1))
                         .ignoreException(DriverException.class).until(() -> {

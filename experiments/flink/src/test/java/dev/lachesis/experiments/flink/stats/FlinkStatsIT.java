@@ -53,9 +53,8 @@ class FlinkStatsIT {
         try (MetricSource metrics = EmbeddedMetricSource.start(EmbeddedStoreConfig.defaults().withPorts(0, 0),
                 Duration.ofSeconds(10), Clock.systemUTC())) {
             String carbon = "127.0.0.1:" + ((EmbeddedMetricSource) metrics).carbonPort();
-            int restPort = GraphiteFlinkDriver.freePort();
             List<SinkReport> reports = new CopyOnWriteArrayList<>();
-            List<String> args = List.of("--query", "stats", "--rest-port", Integer.toString(restPort),
+            List<String> args = List.of("--query", "stats", "--rest-port", "0",
                     "--rate", Double.toString(RATE), "--input", input.toString(), "--graphite", carbon, "--sink-reports");
             try (FlinkClusterProcess flink = FlinkClusterProcess.start(768, args, line -> {
                 if (line.startsWith(SinkReport.PREFIX + " ")) {
@@ -64,7 +63,7 @@ class FlinkStatsIT {
                     LOG.debug("flink: {}", line);
                 }
             }, START_TIMEOUT);
-                 SpeDriver driver = GraphiteFlinkDriver.create(restPort, metrics)) {
+                 SpeDriver driver = GraphiteFlinkDriver.create(flink.restPort(), metrics)) {
                 String job = flink.firstJob();
 
                 SpeState state = GraphiteFlinkDriver.awaitOperatorsWithSourceQueue(driver, job, StatsJob.OPERATORS.size(),
