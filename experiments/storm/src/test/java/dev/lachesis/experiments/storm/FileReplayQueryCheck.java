@@ -1,0 +1,103 @@
+package dev.lachesis.experiments.storm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.lachesis.core.config.ConfigNode;
+import dev.lachesis.core.discovery.JvmThreadDiscovery;
+import dev.lachesis.core.metric.MetricNames;
+import dev.lachesis.core.metric.MetricValues;
+import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
+import dev.lachesis.core.model.OperatorThread;
+import dev.lachesis.core.model.SpeState;
+import dev.lachesis.core.model.ThreadKind;
+import dev.lachesis.core.spi.DriverContext;
+import dev.lachesis.core.spi.MetricSource;
+import dev.lachesis.core.spi.MetricSourceFactory;
+import dev.lachesis.core.spi.Plugins;
+import dev.lachesis.core.spi.SpeDriver;
+import dev.lachesis.core.spi.SpeDriverFactory;
+import dev.lachesis.experiments.launch.StormQuery;
+import dev.lachesis.experiments.launch.StormQuerySpec;
+import dev.lachesis.experiments.launch.WaitStrategy;
+import dev.lachesis.experiments.measure.SinkReport;
+import dev.lachesis.experiments.process.ChildJvm;
+import dev.lachesis.experiments.process.HostPort;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a file-replay example query (ETL, STATS) on a real Storm 2.8 {@code LocalCluster} in a child
+ * JVM at a low rate, reporting to Lachesis' embedded store, and checks what a user checks: tuples
+ * reach the sink, the spout counts what it emits, and the Storm driver maps every operator's
+ * executor and the query's data flow and reads the spout's {@code source-queue-size}. The child is
+ * killed when the check ends.
+ */
+public final class FileReplayQueryCheck {
+    private static final Logger LOG = LoggerFactory.getLogger(FileReplayQueryCheck.class);
+    private static final double RATE = 200;
+
+    private FileReplayQueryCheck() {
+    }
+
+    /**
+     * Runs {@code query} as {@code topology} and checks it.
+     *
+     * @param dataFlow every operator's downstream operators, as the driver must map them
+     * @param components the operators whose executors the driver must find
+     * @param minSinkTuples more than this many tuples must reach the sink
+     */
+    public static void runAndCheck(StormQuery query, String topology, Map<String, Set<String>> dataFlow,
+                                   List<String> components, long minSinkTuples) throws Exception {
+        MetricSource embedded = Plugins.load(MetricSourceFactory.class, "metric source").get("embedded", "metrics.source")
+                .create(ConfigNode.ofYaml("metrics", "source: embedded\nsettings: {carbon-port: 0, http-port: 0}\n"));
+        try (embedded) {
+            HostPort carbon = new HostPort("127.0.0.1", ((EmbeddedMetricSource) embedded).carbonPort());
+            SpeDriver driver = Plugins.load(SpeDriverFactory.class, "driver").get("storm", "spes[0].driver")
+                    .create(new DriverContext("storm", ConfigNode.ofYaml("spes[0]", "discovery: {topology: " + topology
+                            + "}\nsettings: {wait-strategy: park}\n"), List.of(), embedded, new JvmThreadDiscovery(),
+                            Clock.systemUTC()));
+            StormQuerySpec spec = new StormQuerySpec(query, topology, RATE, carbon, WaitStrategy.PARK, 0, 1,
+                    "512m", 40, 1.0);
+            List<SinkReport> reports = new CopyOnWriteArrayList<>();
+            try (ChildJvm storm = spec.start(List.of(), List.of("--sink-reports"), line -> {
+                if (line.startsWith(SinkReport.PREFIX + " ")) {
+                    reports.add(SinkReport.parse(line));
+                } else {
+                    LOG.debug("storm: {}", line);
+                }
+            })) {
+                assertThat(storm.awaitLine(Duration.ofSeconds(45))).startsWith(StormQuerySpec.READY);
+
+                AtomicReference<SpeState> seen = new AtomicReference<>();
+                AtomicReference<MetricValues> sourceQueue = new AtomicReference<>();
+                await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
+                        .untilAsserted(() -> {
+                            SpeState state = driver.refresh();
+                            seen.set(state);
+                            assertThat(state.queries()).singleElement().satisfies(q ->
+                                    assertThat(q.downstream()).isEqualTo(dataFlow));
+                            assertThat(reports.stream().mapToLong(SinkReport::tuples).sum()).isGreaterThan(minSinkTuples);
+                            // The spout counts what it emits: every report carries the count.
+                            assertThat(reports.stream().mapToLong(r -> r.sourceTuples().orElseThrow()).sum())
+                                    .isGreaterThan(100);
+                            sourceQueue.set(driver.fetch(state, Set.of(MetricNames.SOURCE_QUEUE)).get(MetricNames.SOURCE_QUEUE));
+                            assertThat(sourceQueue.get().asMap().keySet()).singleElement()
+                                    .satisfies(id -> assertThat(id).contains("/source/"));
+                        });
+                LOG.info("source-queue-size of the file spout: {}", sourceQueue.get());
+                assertThat(seen.get().threads()).filteredOn(t -> t.kind() == ThreadKind.MAIN)
+                        .extracting(OperatorThread::thread)
+                        .extracting(t -> t.name().replaceAll("^Thread-\\d+-|-executor.*$", ""))
+                        .containsExactlyInAnyOrderElementsOf(components);
+            }
+        }
+    }
+}
