@@ -58,13 +58,7 @@ public final class EtlJob {
      * @param recordsPerSecond the input rate
      */
     public static void build(StreamExecutionEnvironment env, Path input, double recordsPerSecond) {
-        env.disableOperatorChaining();
-        env.setParallelism(1);
-        DataStream<StampedLine> lines = env.fromSource(
-                CountingSource.of(FileReplaySource.of(FileReplaySettings.of(input).withRate(recordsPerSecond), "source")),
-                WatermarkStrategy.noWatermarks(), "source");
-        DataStream<EtlRow> converted = lines
-                .flatMap(new ParseFunction()).name("parse")
+        DataStream<EtlRow> converted = parsedReadings(env, input, recordsPerSecond)
                 .flatMap(new RangeFilterFunction()).name("range-filter")
                 .keyBy(r -> r.msgId, Types.STRING).flatMap(new BloomFilterFunction()).name("bloom-filter")
                 .keyBy(r -> r.sensor, Types.STRING).map(new InterpolationFunction()).name("interpolation")
@@ -73,5 +67,20 @@ public final class EtlJob {
                 .map(new CsvToSenmlFunction()).name("csv-to-senml");
         converted.flatMap(new PublishFunction()).name("publish");
         converted.flatMap(new LatencySinkFunction()).name("sink");
+    }
+
+    /**
+     * The start ETL and STATS share, added to {@code env} with chaining disabled and one subtask per
+     * operator: {@code source} replaying {@code input} at {@code recordsPerSecond} (counted,
+     * {@link CountingSource}), then {@code parse}, one reading per element.
+     */
+    public static DataStream<EtlReading> parsedReadings(StreamExecutionEnvironment env, Path input,
+                                                         double recordsPerSecond) {
+        env.disableOperatorChaining();
+        env.setParallelism(1);
+        DataStream<StampedLine> lines = env.fromSource(
+                CountingSource.of(FileReplaySource.of(FileReplaySettings.of(input).withRate(recordsPerSecond), "source")),
+                WatermarkStrategy.noWatermarks(), "source");
+        return lines.flatMap(new ParseFunction()).name("parse");
     }
 }

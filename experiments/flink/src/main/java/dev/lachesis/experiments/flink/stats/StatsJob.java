@@ -2,17 +2,13 @@ package dev.lachesis.experiments.flink.stats;
 
 import dev.lachesis.experiments.etl.GenerateSenml;
 import dev.lachesis.experiments.flink.CountingSource;
+import dev.lachesis.experiments.flink.etl.EtlJob;
 import dev.lachesis.experiments.flink.etl.EtlReading;
 import dev.lachesis.experiments.flink.etl.EtlRow;
 import dev.lachesis.experiments.flink.etl.LatencySinkFunction;
-import dev.lachesis.experiments.flink.etl.ParseFunction;
 import dev.lachesis.experiments.flink.etl.PublishFunction;
-import dev.lachesis.sources.FileReplaySettings;
-import dev.lachesis.sources.flink.FileReplaySource;
-import dev.lachesis.sources.flink.StampedLine;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -21,7 +17,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * RIoTBench's STATS query as a Flink job, the same ten operators and logic as the Storm topology:
  * {@code source → parse → (average, kalman-filter → regression, distinct-count) → accumulate →
  * plot → publish, sink}. The same SenML records as ETL ({@link GenerateSenml}) are replayed by the
- * {@link FileReplaySource}, so records due but not yet emitted wait in the source
+ * {@link dev.lachesis.sources.flink.FileReplaySource}, so records due but not yet emitted wait in the source
  * ({@code source-queue-size}); the source counts what it emits ({@link CountingSource}). Average and
  * the Kalman filter are keyed by sensor, regression and accumulate by series; distinct-count sees
  * every reading. Chaining is disabled and every operator has one subtask, so each is a task thread
@@ -58,12 +54,7 @@ public final class StatsJob {
      * @param recordsPerSecond the input rate
      */
     public static void build(StreamExecutionEnvironment env, Path input, double recordsPerSecond) {
-        env.disableOperatorChaining();
-        env.setParallelism(1);
-        DataStream<StampedLine> lines = env.fromSource(
-                CountingSource.of(FileReplaySource.of(FileReplaySettings.of(input).withRate(recordsPerSecond), "source")),
-                WatermarkStrategy.noWatermarks(), "source");
-        DataStream<EtlReading> readings = lines.flatMap(new ParseFunction()).name("parse");
+        DataStream<EtlReading> readings = EtlJob.parsedReadings(env, input, recordsPerSecond);
         DataStream<StatsPoint> averages = readings.keyBy(r -> r.sensor, Types.STRING)
                 .flatMap(new AverageFunction()).name("average");
         DataStream<StatsPoint> predictions = readings.keyBy(r -> r.sensor, Types.STRING)
