@@ -16,6 +16,7 @@ import dev.lachesis.core.spi.MetricSource;
 import dev.lachesis.core.spi.Plugins;
 import dev.lachesis.core.spi.SpeDriver;
 import dev.lachesis.core.spi.SpeDriverFactory;
+import dev.lachesis.experiments.measure.SinkReport;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -25,6 +26,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -76,6 +78,20 @@ public final class GraphiteFlinkDriver {
                     .filter(t -> t.kind() == ThreadKind.MAIN).map(t -> t.thread().name()).toList(), sourceQueue.get());
         }
         return seen.get();
+    }
+
+    /**
+     * What a test hands the cluster's output to: its {@code SINK} lines parsed into {@code reports},
+     * every other line to {@code log} at debug level.
+     */
+    public static Consumer<String> sinkReportsTo(List<SinkReport> reports, Logger log) {
+        return line -> {
+            if (line.startsWith(SinkReport.PREFIX + " ")) {
+                reports.add(SinkReport.parse(line));
+            } else {
+                log.debug("flink: {}", line);
+            }
+        };
     }
 
     /** A free TCP port on the loopback address, for the cluster's REST API. */

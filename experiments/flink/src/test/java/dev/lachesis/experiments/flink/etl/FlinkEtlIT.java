@@ -64,13 +64,8 @@ class FlinkEtlIT {
             List<SinkReport> reports = new CopyOnWriteArrayList<>();
             List<String> args = List.of("--query", "etl", "--rest-port", Integer.toString(restPort),
                     "--rate", Double.toString(RATE), "--input", input.toString(), "--graphite", carbon, "--sink-reports");
-            try (FlinkClusterProcess flink = FlinkClusterProcess.start(768, args, line -> {
-                if (line.startsWith(SinkReport.PREFIX + " ")) {
-                    reports.add(SinkReport.parse(line));
-                } else {
-                    LOG.debug("flink: {}", line);
-                }
-            }, START_TIMEOUT);
+            try (FlinkClusterProcess flink = FlinkClusterProcess.start(768, args,
+                    GraphiteFlinkDriver.sinkReportsTo(reports, LOG), START_TIMEOUT);
                  SpeDriver driver = GraphiteFlinkDriver.create(restPort, metrics)) {
                 String job = flink.firstJob();
 

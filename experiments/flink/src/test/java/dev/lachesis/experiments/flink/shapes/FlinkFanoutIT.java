@@ -58,13 +58,8 @@ class FlinkFanoutIT {
             List<SinkReport> sinks = new CopyOnWriteArrayList<>();
             List<String> args = List.of("--query", "fanout", "--rest-port", Integer.toString(restPort),
                     "--rate", Double.toString(RATE), "--input", input.toString(), "--graphite", carbon, "--sink-reports");
-            try (FlinkClusterProcess flink = FlinkClusterProcess.start(768, args, line -> {
-                if (line.startsWith(SinkReport.PREFIX + " ")) {
-                    sinks.add(SinkReport.parse(line));
-                } else {
-                    LOG.debug("flink: {}", line);
-                }
-            }, START_TIMEOUT);
+            try (FlinkClusterProcess flink = FlinkClusterProcess.start(768, args,
+                    GraphiteFlinkDriver.sinkReportsTo(sinks, LOG), START_TIMEOUT);
                  SpeDriver driver = GraphiteFlinkDriver.create(restPort, metrics)) {
                 SpeState state = GraphiteFlinkDriver.awaitOperatorsWithSourceQueue(driver, flink.firstJob(), 8, Duration.ofSeconds(40));
                 assertThat(state.threads()).filteredOn(t -> t.kind() == ThreadKind.MAIN && t.queryId().equals(flink.firstJob()))

@@ -45,13 +45,8 @@ class FlinkSynIT {
             List<String> args = List.of("--query", "syn", "--queries", Integer.toString(QUERIES), "--blocking",
                     "--rest-port", "0", "--rate", Double.toString(RATE), "--graphite", carbon,
                     "--sink-reports");
-            try (FlinkClusterProcess flink = FlinkClusterProcess.start(768, args, line -> {
-                if (line.startsWith(SinkReport.PREFIX + " ")) {
-                    reports.add(SinkReport.parse(line));
-                } else {
-                    LOG.debug("flink: {}", line);
-                }
-            }, Duration.ofMinutes(2));
+            try (FlinkClusterProcess flink = FlinkClusterProcess.start(768, args,
+                    GraphiteFlinkDriver.sinkReportsTo(reports, LOG), Duration.ofMinutes(2));
                  SpeDriver driver = GraphiteFlinkDriver.create(flink.restPort(), metrics)) {
                 AtomicReference<SpeState> seen = new AtomicReference<>();
                 await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1))

@@ -56,13 +56,8 @@ class FlinkStatsIT {
             List<SinkReport> reports = new CopyOnWriteArrayList<>();
             List<String> args = List.of("--query", "stats", "--rest-port", "0",
                     "--rate", Double.toString(RATE), "--input", input.toString(), "--graphite", carbon, "--sink-reports");
-            try (FlinkClusterProcess flink = FlinkClusterProcess.start(768, args, line -> {
-                if (line.startsWith(SinkReport.PREFIX + " ")) {
-                    reports.add(SinkReport.parse(line));
-                } else {
-                    LOG.debug("flink: {}", line);
-                }
-            }, START_TIMEOUT);
+            try (FlinkClusterProcess flink = FlinkClusterProcess.start(768, args,
+                    GraphiteFlinkDriver.sinkReportsTo(reports, LOG), START_TIMEOUT);
                  SpeDriver driver = GraphiteFlinkDriver.create(flink.restPort(), metrics)) {
                 String job = flink.firstJob();
 
