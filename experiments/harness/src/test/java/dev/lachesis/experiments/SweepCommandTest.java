@@ -24,6 +24,14 @@ class SweepCommandTest {
 
         assertThat(exit).isEqualTo(CommandLine.ExitCode.USAGE);
         assertThat(bench.err()).startsWith("'DRAIN' is not a mode; the modes are OS, STATIC, LACHESIS, LACHESIS-MOD,"
-                + " LACHESIS-MOD-RT, LACHESIS-DRAIN, LACHESIS-DRAIN-RT, RANDOM");
+                + " LACHESIS-MOD-RT, LACHESIS-MOD-GROUPS, LACHESIS-DRAIN, LACHESIS-DRAIN-RT, RANDOM");
+    }
+
+    @Test
+    void manyQueriesAreRefusedForAQueryOtherThanFlinksSyn() {
+        int exit = bench.run("sweep", "--spe", "flink", "--query", "etl", "--queries", "20", "--rates", "1000");
+
+        assertThat(exit).isEqualTo(CommandLine.ExitCode.USAGE);
+        assertThat(bench.err()).startsWith("--queries and --blocking apply to --spe flink --query syn only");
     }
 }

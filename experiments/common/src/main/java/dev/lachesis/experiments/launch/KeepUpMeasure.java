@@ -6,7 +6,8 @@ import java.util.Set;
  * Where to count the tuples that tell whether a query keeps up with its input rate. ETL, the shapes
  * and the pipeline deliver about one tuple at the sink per record, so the sink's throughput is
  * compared with the rate (the papers' measure). STATS aggregates (about one chart per three
- * records), so it is judged by what its source takes in, which falls below the rate once the
+ * records) and SYN's operators filter (a query's selectivity is drawn from 0.01 to 1), so they are
+ * judged by what their sources take in, which falls below the rate once the
  * records due wait in the source. Used by the saturation search and the report's saturation point.
  */
 public enum KeepUpMeasure {
@@ -16,7 +17,7 @@ public enum KeepUpMeasure {
     SOURCE;
 
     /** The queries whose sink sees far fewer tuples than their source takes in, by label. */
-    private static final Set<String> AGGREGATING = Set.of("stats");
+    private static final Set<String> AGGREGATING = Set.of("stats", "syn");
 
     /** The measure for the query labelled {@code query} ({@code etl}, {@code stats}, …) on any SPE. */
     public static KeepUpMeasure of(String query) {

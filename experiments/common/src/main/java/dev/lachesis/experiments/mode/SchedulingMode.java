@@ -10,7 +10,8 @@ import java.util.stream.Collectors;
  * kernel alone, the 2021 behaviour, the 2023 refinements with nice or real-time priorities, and
  * random priorities as the control that shows a gain is not just any change of priorities; beside
  * them the baseline a user gets by hand (a static priority, heaviest operator first) and the
- * {@code drain} policy with nice or real-time priorities. Each mode is a policy and a translator of
+ * {@code drain} policy with nice or real-time priorities, and for many queries at once the 2021
+ * paper's two dimensions (a cgroup per query, nice inside). Each mode is a policy and a translator of
  * {@code lachesis run}. The declaration order is the order of the report's legends and bars.
  */
 public enum SchedulingMode {
@@ -30,6 +31,12 @@ public enum SchedulingMode {
     LACHESIS_MOD("LACHESIS-MOD", "qs-io", "nice", true),
     /** QS-IO through SCHED_RR priorities, the SPE in a cgroup with a 95% real-time budget. */
     LACHESIS_MOD_RT("LACHESIS-MOD-RT", "qs-io", "rt", true),
+    /**
+     * Many queries at once, the 2021 paper's two dimensions (§5.3, §6.6): every query in a cgroup of
+     * its own with an equal {@code cpu.shares} / {@code cpu.weight} ({@code query-groups} through the
+     * cgroup translator), QS-IO through nice inside each (nice then weighs only threads of one query).
+     */
+    LACHESIS_MOD_GROUPS("LACHESIS-MOD-GROUPS", "qs-io", "nice", true),
     /** DRAIN (queue × CPU cost, discounted by back-pressure; sources at their query's median) through nice. */
     LACHESIS_DRAIN("LACHESIS-DRAIN", "drain", "nice", true),
     /** DRAIN through SCHED_RR priorities, the SPE in a cgroup with a 95% real-time budget. */
@@ -73,6 +80,11 @@ public enum SchedulingMode {
     /** The translator's {@code normaliser} where the mode sets one; empty for the translator's default. */
     public Optional<String> normaliser() {
         return Optional.ofNullable(normaliser);
+    }
+
+    /** Whether the daemon also puts every query in a cgroup of its own with an equal share ({@code query-groups}). */
+    public boolean groupsQueries() {
+        return this == LACHESIS_MOD_GROUPS;
     }
 
     /** Whether a daemon changes threads in this mode. */

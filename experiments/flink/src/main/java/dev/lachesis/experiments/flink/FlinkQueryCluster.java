@@ -153,7 +153,6 @@ public final class FlinkQueryCluster implements Callable<Integer> {
         return graph.getJobID();
     }
 
-    /** Task slots the query needs: its highest parallelism (operators share slots). */
     /** Submits the SYN queries as one job each, each generating its share of the rate; returns the first job's id. */
     private JobID submitSyn(MiniCluster cluster, Configuration config) throws Exception {
         List<List<Syn.Operator>> queries = Syn.draw(Syn.STANDARD_SEED, query.queries, query.blocking);
@@ -172,6 +171,7 @@ public final class FlinkQueryCluster implements Callable<Integer> {
         return first;
     }
 
+    /** Task slots the query needs: its highest parallelism (operators share slots); SYN one per query. */
     private int slots() {
         return switch (query.query) {
             case PIPELINE -> Math.max(1, query.heavyParallelism);

@@ -76,8 +76,8 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = "LACHESIS-MOD-RT",
             description = "How Lachesis schedules the second half, a mode of the sweep's (bin/lachesis-bench sweep "
-                    + "--help): LACHESIS, LACHESIS-MOD, LACHESIS-MOD-RT, LACHESIS-DRAIN, LACHESIS-DRAIN-RT, RANDOM or "
-                    + "STATIC (default: ${DEFAULT-VALUE}).")
+                    + "--help): LACHESIS, LACHESIS-MOD, LACHESIS-MOD-RT, LACHESIS-MOD-GROUPS, LACHESIS-DRAIN, "
+                    + "LACHESIS-DRAIN-RT, RANDOM or STATIC (default: ${DEFAULT-VALUE}).")
     private String mode;
 
     @Option(names = "--table-every", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,

@@ -13,7 +13,10 @@ import java.util.Objects;
  * the query JVM they started ({@link SpeBlock}), metrics read back from their metric store, the
  * mode's policy and translator every period, and a journal and cgroup root of their own. The
  * real-time translator runs with its watchdog's defaults, the safety net a user gets. The
- * {@link SchedulingMode#STATIC} mode writes the query's {@link HandSetPriority}. Immutable.
+ * {@link SchedulingMode#STATIC} mode writes the query's {@link HandSetPriority}; a mode that
+ * {@link SchedulingMode#groupsQueries() groups queries} adds a {@code query-groups} entry through the
+ * cgroup translator, every query with the same share, rewritten every {@value #GROUPS_PERIOD_SECONDS}
+ * s (queries do not come and go within a trial). Immutable.
  *
  * @param spe the query JVM to schedule
  * @param mode what the daemon schedules with; {@link SchedulingMode#OS} plans only (run it with {@code --dry-run})
@@ -25,6 +28,9 @@ import java.util.Objects;
  */
 public record DaemonConfig(SpeBlock spe, SchedulingMode mode, int storeHttpPort, Duration period, Path journal,
                            String cgroupRoot, HandSetPriority handSet) {
+    /** How often the {@code query-groups} entry runs. */
+    static final int GROUPS_PERIOD_SECONDS = 10;
+
     public DaemonConfig {
         Objects.requireNonNull(spe, "spe");
         Objects.requireNonNull(mode, "mode");
@@ -46,6 +52,13 @@ public record DaemonConfig(SpeBlock spe, SchedulingMode mode, int storeHttpPort,
     public String yaml() {
         String policySettings = mode == SchedulingMode.STATIC ? handSet.policyYaml()
                 : mode.normaliser().map("    translator-settings: {normaliser: %s}\n"::formatted).orElse("");
+        String groups = !mode.groupsQueries() ? "" : """
+                  - name: query-groups
+                    policy: query-groups
+                    period: %ds
+                    translator: cgroup
+                    settings: {default-priority: 1}
+                """.formatted(GROUPS_PERIOD_SECONDS);
         return """
                 # Written by the Lachesis experiments: %s (policy %s, translator %s).
                 spes:
@@ -58,14 +71,14 @@ public record DaemonConfig(SpeBlock spe, SchedulingMode mode, int storeHttpPort,
                     policy: %s
                     period: %dms
                     translator: %s
-                %scgroups:
+                %s%scgroups:
                   root: %s
                 journal: %s
                 logging:
                   level: warn
                 """.formatted(mode.label(), mode.policy(), mode.translator(), spe.yaml(), storeHttpPort,
                 mode.fileName(), mode.policy(), period.toMillis(), mode.translator(), policySettings,
-                cgroupRoot, journal);
+                groups, cgroupRoot, journal);
     }
 
     /** Writes {@link #yaml()} to {@code file} and returns it. */

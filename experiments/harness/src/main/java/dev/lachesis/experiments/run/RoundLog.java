@@ -41,6 +41,15 @@ public final class RoundLog implements Consumer<String> {
 
     /** One round: when it started, how long it took, the operator main threads it ranked. */
     public record Round(long startedAtEpochMillis, double durationMs, List<OperatorThread> operators) {
+        /**
+         * This round without the threads a cgroup translator placed ({@code cpu.shares},
+         * {@code cpu.weight}: a group's share, the same for all its threads), so that a thread's
+         * applied value is its own priority (nice, real-time) where a mode uses both dimensions.
+         */
+        public Round threadPriorities() {
+            return new Round(startedAtEpochMillis, durationMs,
+                    operators.stream().filter(t -> !t.mechanism().startsWith("cpu.")).toList());
+        }
     }
 
     private final Consumer<String> otherLines;

@@ -8,7 +8,6 @@ import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.experiments.run.SpeBlock;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,12 +52,18 @@ final class FlinkLauncher implements QueryLauncher {
 
     private final Path root;
     private final String query;
+    private final SynQueries synQueries;
     private final Duration readyTimeout;
 
-    /** The query launcher of experiments/flink, run from the build in the checkout at {@code root}. */
-    FlinkLauncher(Path root, String query, Duration readyTimeout) {
+    /**
+     * The query launcher of experiments/flink, run from the build in the checkout at {@code root}.
+     *
+     * @param synQueries how many SYN queries run at once; {@link SynQueries#ONE} for any other query
+     */
+    FlinkLauncher(Path root, String query, SynQueries synQueries, Duration readyTimeout) {
         this.root = root;
         this.query = query;
+        this.synQueries = synQueries;
         this.readyTimeout = readyTimeout;
     }
 
@@ -101,7 +106,8 @@ final class FlinkLauncher implements QueryLauncher {
     public RunningQuery start(double rate, CpuList cpus, int carbonPort, Path input, Consumer<String> output)
             throws IOException, TimeoutException, InterruptedException {
         List<String> args = new ArrayList<>(List.of("--query", query, "--rate", Double.toString(rate),
-                "--graphite", "127.0.0.1:" + carbonPort, "--rest-port", Integer.toString(freePort()), "--sink-reports"));
+                "--graphite", "127.0.0.1:" + carbonPort, "--rest-port", "0", "--sink-reports"));
+        args.addAll(synQueries.arguments());
         if (input != null) {
             args.addAll(List.of("--input", input.toString()));
         }
@@ -173,13 +179,6 @@ final class FlinkLauncher implements QueryLauncher {
             return SinkReport.parse(line).tuples() > 0;
         } catch (IllegalArgumentException e) {
             return false;
-        }
-    }
-
-    /** A port free on 127.0.0.1 now, for the cluster's REST endpoint (Flink's MiniCluster wants a fixed one). */
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
         }
     }
 }

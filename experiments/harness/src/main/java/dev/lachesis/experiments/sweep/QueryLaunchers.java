@@ -18,10 +18,24 @@ public final class QueryLaunchers {
      * @throws IllegalArgumentException naming the unknown SPE, query or wait strategy
      */
     public static QueryLauncher of(String spe, String query, String waitStrategy, Duration readyTimeout) {
+        return of(spe, query, waitStrategy, readyTimeout, SynQueries.ONE);
+    }
+
+    /**
+     * As {@link #of(String, String, String, Duration)}, running {@code syn} as {@code synQueries} say.
+     *
+     * @throws IllegalArgumentException also when {@code synQueries} are not {@link SynQueries#ONE} for
+     *         another query than Flink's {@code syn}
+     */
+    static QueryLauncher of(String spe, String query, String waitStrategy, Duration readyTimeout,
+                            SynQueries synQueries) {
+        if (!synQueries.equals(SynQueries.ONE) && !(spe.equals("flink") && query.equals("syn"))) {
+            throw new IllegalArgumentException("--queries and --blocking apply to --spe flink --query syn only");
+        }
         return switch (spe) {
             case "storm" -> new StormLauncher(StormQuery.named(query), WaitStrategy.named(waitStrategy), readyTimeout);
             case "storm1" -> new Storm1Launcher(query, readyTimeout);
-            case "flink" -> new FlinkLauncher(LachesisHome.root(), FlinkQuery.named(query), readyTimeout);
+            case "flink" -> new FlinkLauncher(LachesisHome.root(), FlinkQuery.named(query), synQueries, readyTimeout);
             default -> throw new IllegalArgumentException("--spe was '" + spe + "' but must be storm, storm1 or flink");
         };
     }

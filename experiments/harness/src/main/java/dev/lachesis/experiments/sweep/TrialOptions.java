@@ -31,6 +31,13 @@ final class TrialOptions {
     @Option(names = "--query", defaultValue = "etl", description = "The query (default: ${DEFAULT-VALUE}).")
     private String query;
 
+    @Option(names = "--queries", defaultValue = "1",
+            description = "Flink's syn only: how many queries run at once, each at --rate / this (default: ${DEFAULT-VALUE}).")
+    private int queries;
+
+    @Option(names = "--blocking", description = "Flink's syn only: a tenth of the operators block now and then, as I/O would.")
+    private boolean blocking;
+
     @Option(names = "--period", defaultValue = DEFAULT_PERIOD, converter = DurationConverter.class,
             description = "The scheduling period of the daemon and the observer (default: ${DEFAULT-VALUE}).")
     private Duration period;
@@ -59,7 +66,7 @@ final class TrialOptions {
     /** What starts the query on the SPE. */
     QueryLauncher launcher() {
         try {
-            return QueryLaunchers.of(spe, query, waitStrategy, placement.readyTimeout());
+            return QueryLaunchers.of(spe, query, waitStrategy, placement.readyTimeout(), new SynQueries(queries, blocking));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(mixee.commandLine(), e.getMessage());
         }
@@ -67,7 +74,8 @@ final class TrialOptions {
 
     /**
      * How every trial runs, its figures going to {@code out}, or when that is null to
-     * {@code experiments/results/<spe>-<query>-<wait strategy><outSuffix>} under {@code $LACHESIS_HOME}.
+     * {@code experiments/results/<spe>-<query>[-<n>q[-blocking]]-<wait strategy><outSuffix>} under
+     * {@code $LACHESIS_HOME}.
      */
     TrialSettings settings(QueryLauncher launcher, Path out, String outSuffix) {
         try {
@@ -75,7 +83,8 @@ final class TrialOptions {
             CpuList other = placement.otherCpus();
             Path script = placement.lachesisScript();
             Path dir = out != null ? out : LachesisHome.root().resolve("experiments/results")
-                    .resolve(launcher.spe() + "-" + launcher.query() + "-" + launcher.waitStrategy() + outSuffix);
+                    .resolve(launcher.spe() + "-" + launcher.query() + new SynQueries(queries, blocking).directorySuffix()
+                            + "-" + launcher.waitStrategy() + outSuffix);
             GraphitePorts graphitePorts = graphite == null ? null : GraphitePorts.parse(graphite);
             return new TrialSettings(period, warmUp, measure, speList, other, script, dir, graphitePorts);
         } catch (IllegalArgumentException e) {
@@ -85,13 +94,16 @@ final class TrialOptions {
 
     /**
      * These options as another command takes them, so that its trials run as these did: the SPE,
-     * query, timing and CPUs always (the wait strategy for Storm only, where it applies), the
+     * query, timing and CPUs always (the wait strategy for Storm only, the SYN queries for SYN only), the
      * scheduling period, the other CPUs and the metric store when they were not left to their defaults.
      */
     List<String> arguments() {
         List<String> arguments = new ArrayList<>(List.of("--spe", spe, "--query", query));
         if (spe.equals("storm")) {
             arguments.addAll(List.of("--wait-strategy", waitStrategy));
+        }
+        if (query.equals("syn")) {
+            arguments.addAll(new SynQueries(queries, blocking).arguments());
         }
         arguments.addAll(List.of("--warm-up", DurationConverter.format(warmUp), "--measure",
                 DurationConverter.format(measure), "--spe-cpus", placement.speCpusArgument()));

@@ -172,7 +172,7 @@ final class TrialRunner implements AutoCloseable {
 
     /**
      * Per operator seen by the observer: its mean queue (NaN when no round had it), the mean value the
-     * daemon applied, the CPU share of its main threads ({@code cpuShares}: thread id → share of one
+     * daemon applied to the thread itself (nice or real-time; a query group's share is left out), the CPU share of its main threads ({@code cpuShares}: thread id → share of one
      * core in the window) and their scheduling in {@code /proc} at the window's end.
      */
     private static Map<String, TrialResult.OperatorStats> operators(List<RoundLog.Round> observed,
@@ -180,10 +180,11 @@ final class TrialRunner implements AutoCloseable {
                                                                      Map<Long, Double> cpuShares,
                                                                      Map<Long, ThreadSched> schedAtEnd) {
         Map<String, Double> queues = RoundLog.meanPerOperator(observed, RoundLog.OperatorThread::queue);
-        Map<String, Double> values = RoundLog.meanPerOperator(acted, t -> t.value());
+        List<RoundLog.Round> threadRounds = acted.stream().map(RoundLog.Round::threadPriorities).toList();
+        Map<String, Double> values = RoundLog.meanPerOperator(threadRounds, t -> t.value());
         Map<String, Set<Long>> threads = RoundLog.mainThreads(observed);
         Map<String, String> mechanisms = new TreeMap<>();
-        acted.forEach(r -> r.operators().forEach(t -> mechanisms.put(t.operator(), t.mechanism())));
+        threadRounds.forEach(r -> r.operators().forEach(t -> mechanisms.put(t.operator(), t.mechanism())));
         Map<String, TrialResult.OperatorStats> operators = new TreeMap<>();
         threads.forEach((operator, tids) -> {
             double queue = queues.getOrDefault(operator, Double.NaN);

@@ -94,6 +94,26 @@ class DaemonConfigTest {
     }
 
     @Test
+    void theGroupsModeAddsOneCgroupPerQueryWithEqualSharesBesideQsIoThroughNice() throws Exception {
+        DaemonConfig groups = config(FLINK, SchedulingMode.LACHESIS_MOD_GROUPS, null);
+
+        assertThat(groups.yaml()).contains("""
+                  - name: lachesis-mod-groups
+                    policy: qs-io
+                    period: 1000ms
+                    translator: nice
+                  - name: query-groups
+                    policy: query-groups
+                    period: 10s
+                    translator: cgroup
+                    settings: {default-priority: 1}
+                cgroups:
+                """);
+        assertValid(groups);
+        assertThat(config(FLINK, SchedulingMode.LACHESIS_MOD, null).yaml()).doesNotContain("query-groups");
+    }
+
+    @Test
     void aStorm1EntryReadsTheBuiltInMetricsInOneSecondBuckets() throws Exception {
         DaemonConfig storm1 = config(new Storm1SpeBlock(ProcessHandle.current().pid(), "sweep-etl"),
                 SchedulingMode.LACHESIS_MOD_RT, null);

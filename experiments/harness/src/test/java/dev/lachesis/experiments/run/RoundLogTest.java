@@ -51,6 +51,20 @@ class RoundLogTest {
     }
 
     @Test
+    void aThreadsOwnPrioritiesLeaveOutTheShareOfItsQueryGroup() {
+        RoundLog log = new RoundLog(line -> { });
+        String niced = thread(101, "Source: source (1/1)#0", JOB + "/bc764cd8/0", "main", 120, -20);
+        log.accept(round("2026-11-26T10:00:00Z", niced));
+        log.accept(round("2026-11-26T10:00:01Z", niced.replace("\"mechanism\":\"nice\"", "\"mechanism\":\"cpu.shares\"")
+                .replace("\"value\":-20", "\"value\":1024")));
+
+        List<RoundLog.Round> own = log.between(0, Long.MAX_VALUE).stream().map(RoundLog.Round::threadPriorities).toList();
+
+        assertThat(RoundLog.meanPerOperator(own, RoundLog.OperatorThread::value)).isEqualTo(Map.of("Source: source", -20.0));
+        assertThat(own.get(1).operators()).isEmpty();
+    }
+
+    @Test
     void aThreadNameThatOnlyLooksLikeAFlinkTaskKeepsItsComponent() {
         assertThat(RoundLog.operatorName("etl-1-1795436622/parse/3-3", "Thread-44-parse-executor[6, 6]"))
                 .isEqualTo("parse");

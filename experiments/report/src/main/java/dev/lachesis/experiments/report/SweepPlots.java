@@ -54,8 +54,8 @@ public final class SweepPlots {
     private static final double LOG_AXIS_LOWEST_SHARE = 0.1;
 
     /**
-     * Each mode keeps its colour and marker in every chart (Okabe–Ito colours, told apart with
-     * colour blindness too), so OS is blue whether or not LACHESIS ran.
+     * Each mode keeps its colour and marker in every chart (Okabe–Ito colours and two of Paul
+     * Tol's, told apart with colour blindness too), so OS is blue whether or not LACHESIS ran.
      */
     private static final Map<SchedulingMode, Color> COLORS = new EnumMap<>(Map.of(
             SchedulingMode.OS, new Color(0x0072B2),
@@ -63,6 +63,7 @@ public final class SweepPlots {
             SchedulingMode.LACHESIS, new Color(0xE69F00),
             SchedulingMode.LACHESIS_MOD, new Color(0x009E73),
             SchedulingMode.LACHESIS_MOD_RT, new Color(0xD55E00),
+            SchedulingMode.LACHESIS_MOD_GROUPS, new Color(0x882255),
             SchedulingMode.LACHESIS_DRAIN, new Color(0x56B4E9),
             SchedulingMode.LACHESIS_DRAIN_RT, new Color(0x999933),
             SchedulingMode.RANDOM, new Color(0xCC79A7)));
@@ -72,6 +73,7 @@ public final class SweepPlots {
             SchedulingMode.LACHESIS, SeriesMarkers.DIAMOND,
             SchedulingMode.LACHESIS_MOD, SeriesMarkers.SQUARE,
             SchedulingMode.LACHESIS_MOD_RT, SeriesMarkers.TRIANGLE_UP,
+            SchedulingMode.LACHESIS_MOD_GROUPS, SeriesMarkers.OVAL,
             SchedulingMode.LACHESIS_DRAIN, SeriesMarkers.TRAPEZOID,
             SchedulingMode.LACHESIS_DRAIN_RT, SeriesMarkers.TRIANGLE_DOWN,
             SchedulingMode.RANDOM, SeriesMarkers.CROSS));
