@@ -16,6 +16,9 @@ import java.util.regex.Pattern;
  * metric sources select the same series. Immutable and thread-safe.
  */
 public final class GraphiteGlob {
+    /** The characters that start a wildcard; every other character matches itself. */
+    private static final String WILDCARD_STARTS = "*?[{";
+
     private final String pattern;
     private final List<Pattern> nodes;
     private final boolean literal;
@@ -59,6 +62,20 @@ public final class GraphiteGlob {
     /** How many dot-separated nodes a matching name has. */
     public int nodeCount() {
         return nodes.size();
+    }
+
+    /**
+     * The pattern up to its first wildcard ({@code storm.worker.} for {@code storm.worker.*.queue}),
+     * the whole pattern when it has none: every name it matches starts with this, so a store that
+     * keeps its series in name order need only look at that range.
+     */
+    public String literalPrefix() {
+        for (int i = 0; i < pattern.length(); i++) {
+            if (WILDCARD_STARTS.indexOf(pattern.charAt(i)) >= 0) {
+                return pattern.substring(0, i);
+            }
+        }
+        return pattern;
     }
 
     /** Whether the pattern has no wildcard at all, so it names exactly one series: itself. */

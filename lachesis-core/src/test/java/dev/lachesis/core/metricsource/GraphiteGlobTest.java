@@ -88,4 +88,14 @@ class GraphiteGlobTest {
         assertThatThrownBy(() -> GraphiteGlob.compile("a..b")).hasMessage("series pattern 'a..b' has an empty node");
         assertThatThrownBy(() -> GraphiteGlob.compile("")).hasMessage("empty series pattern");
     }
+
+    @Test
+    void theLiteralPrefixEndsAtTheFirstWildcard() {
+        assertThat(GraphiteGlob.compile("storm.worker.*.queue").literalPrefix()).isEqualTo("storm.worker.");
+        assertThat(GraphiteGlob.compile("flink.j1.{a,b}.count").literalPrefix()).isEqualTo("flink.j1.");
+        assertThat(GraphiteGlob.compile("w.[0-9]").literalPrefix()).isEqualTo("w.");
+        assertThat(GraphiteGlob.compile("fl?nk.x").literalPrefix()).isEqualTo("fl");
+        assertThat(GraphiteGlob.compile("*.queue").literalPrefix()).isEmpty();
+        assertThat(GraphiteGlob.compile("Source: src (1-1).queue").literalPrefix()).isEqualTo("Source: src (1-1).queue");
+    }
 }

@@ -65,6 +65,23 @@ class EmbeddedStoreTest {
     }
 
     @Test
+    void aPatternFindsItsSeriesWhetherItStartsWithALiteralPrefixOrAWildcard() {
+        EmbeddedStore store = new EmbeddedStore(10, Duration.ofSeconds(60), clock);
+        for (String name : List.of("flink.j2.a", "flink.j1.a", "flink.j1b.a", "flinkx.j1.a", "a.flink.j1.a", "flink.j1.a.b")) {
+            store.put(name, 1, 1000);
+        }
+
+        assertThat(store.query(List.of("flink.j1.*"), Duration.ofSeconds(1))).extracting(Series::name)
+                .containsExactly("flink.j1.a");
+        assertThat(store.query(List.of("flink.j{1,2}.a"), Duration.ofSeconds(1))).extracting(Series::name)
+                .containsExactly("flink.j1.a", "flink.j2.a");
+        assertThat(store.query(List.of("*.j1.a"), Duration.ofSeconds(1))).extracting(Series::name)
+                .containsExactly("flink.j1.a", "flinkx.j1.a");
+        assertThat(store.query(List.of("fl?nk.j1.a"), Duration.ofSeconds(1))).extracting(Series::name)
+                .containsExactly("flink.j1.a");
+    }
+
+    @Test
     void seriesOfAStoppedQueryExpireWhenANewSeriesArrivesARetentionLaterThoughTheStoreIsNotFull() {
         EmbeddedStore store = new EmbeddedStore(100, Duration.ofSeconds(10), clock);
         store.put("old.query.a", 1, 1000);
