@@ -63,10 +63,15 @@ final class TrialOptions {
     @Mixin
     private PlacementOptions placement;
 
+    /** {@code --queries} and {@code --blocking}; a bad count is the caller's parameter error. */
+    private SynQueries synQueries() {
+        return new SynQueries(queries, blocking);
+    }
+
     /** What starts the query on the SPE. */
     QueryLauncher launcher() {
         try {
-            return QueryLaunchers.of(spe, query, waitStrategy, placement.readyTimeout(), new SynQueries(queries, blocking));
+            return QueryLaunchers.of(spe, query, waitStrategy, placement.readyTimeout(), synQueries());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(mixee.commandLine(), e.getMessage());
         }
@@ -83,7 +88,7 @@ final class TrialOptions {
             CpuList other = placement.otherCpus();
             Path script = placement.lachesisScript();
             Path dir = out != null ? out : LachesisHome.root().resolve("experiments/results")
-                    .resolve(launcher.spe() + "-" + launcher.query() + new SynQueries(queries, blocking).directorySuffix()
+                    .resolve(launcher.spe() + "-" + launcher.query() + synQueries().directorySuffix()
                             + "-" + launcher.waitStrategy() + outSuffix);
             GraphitePorts graphitePorts = graphite == null ? null : GraphitePorts.parse(graphite);
             return new TrialSettings(period, warmUp, measure, speList, other, script, dir, graphitePorts);
@@ -103,7 +108,7 @@ final class TrialOptions {
             arguments.addAll(List.of("--wait-strategy", waitStrategy));
         }
         if (query.equals("syn")) {
-            arguments.addAll(new SynQueries(queries, blocking).arguments());
+            arguments.addAll(synQueries().arguments());
         }
         arguments.addAll(List.of("--warm-up", DurationConverter.format(warmUp), "--measure",
                 DurationConverter.format(measure), "--spe-cpus", placement.speCpusArgument()));

@@ -172,7 +172,8 @@ final class TrialRunner implements AutoCloseable {
 
     /**
      * Per operator seen by the observer: its mean queue (NaN when no round had it), the mean value the
-     * daemon applied to the thread itself (nice or real-time; a query group's share is left out), the CPU share of its main threads ({@code cpuShares}: thread id → share of one
+     * daemon applied to the thread itself (nice or real-time; a query group's share is left out), the
+     * CPU share of its main threads ({@code cpuShares}: thread id → share of one
      * core in the window) and their scheduling in {@code /proc} at the window's end.
      */
     private static Map<String, TrialResult.OperatorStats> operators(List<RoundLog.Round> observed,
