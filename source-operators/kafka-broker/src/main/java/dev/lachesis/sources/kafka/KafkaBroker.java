@@ -39,6 +39,7 @@ import org.awaitility.Awaitility;
  */
 public final class KafkaBroker implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final Path dir;
     private final int port;
@@ -209,7 +210,7 @@ public final class KafkaBroker implements AutoCloseable {
     private static String brokerClasspath() throws IOException {
         try (InputStream in = KafkaBroker.class.getResourceAsStream("/kafka-broker.classpath")) {
             if (in == null) {
-                throw new IllegalStateException("kafka-broker.classpath is missing: build source-operators/common first");
+                throw new IllegalStateException("kafka-broker.classpath is missing: build source-operators/kafka-broker first");
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
         }
@@ -229,11 +230,10 @@ public final class KafkaBroker implements AutoCloseable {
      * an option.
      */
     static String randomClusterId() {
-        SecureRandom random = new SecureRandom();
         byte[] bytes = new byte[16];
         String id;
         do {
-            random.nextBytes(bytes);
+            RANDOM.nextBytes(bytes);
             id = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
         } while (id.startsWith("-"));
         return id;
