@@ -13,7 +13,7 @@ public final class FlinkQuery {
     /** How the launcher's line {@code flink pid=<pid> rest-port=<port> job=<id>}, once the job runs, starts. */
     public static final String READY = "flink pid=";
     /** The queries it runs. */
-    public static final List<String> QUERIES = List.of("pipeline", "etl", "stats", "fanout", "chain", "syn");
+    public static final List<String> QUERIES = List.of("pipeline", "etl", "stats", "fanout", "chain", "syn", "lr");
 
     private FlinkQuery() {
     }

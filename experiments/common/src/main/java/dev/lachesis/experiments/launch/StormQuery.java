@@ -23,7 +23,12 @@ public enum StormQuery {
     /** RIoTBench's ETL, ten operators; {@code join} measured heaviest ({@code EtlTopology.HEAVIEST}). */
     ETL(true, Optional.of(new HandSetPriority("join", "source"))),
     /** RIoTBench's STATS, ten operators; {@code accumulate} measured heaviest ({@code StatsTopology.HEAVIEST}). */
-    STATS(true, Optional.of(new HandSetPriority("accumulate", "source")));
+    STATS(true, Optional.of(new HandSetPriority("accumulate", "source"))),
+    /**
+     * Linear Road over Kafka, nine operators; the child needs {@code --kafka}. No hand-set priority:
+     * its heaviest operator has not been measured.
+     */
+    LR(false, Optional.empty());
 
     private final boolean readsInput;
     private final Optional<HandSetPriority> handSetPriority;

@@ -19,8 +19,9 @@ public final class SinkReportPrinter {
     }
 
     /**
-     * Starts printing to {@code out}: the first report covers the second after this call; what the
-     * sinks and sources recorded before is dropped.
+     * Starts printing to {@code out}, a report a second from a second after this call. The first
+     * report also holds what the sinks and sources recorded before the call (in Storm, the tuples
+     * that told the launcher the query was ready), so the reports together count every tuple.
      */
     public static void start(PrintWriter out) {
         ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -28,8 +29,6 @@ public final class SinkReportPrinter {
             thread.setDaemon(true);
             return thread;
         });
-        SinkStats.jvm().takeReport(System.currentTimeMillis());
-        SourceStats.jvm().take();
         reporter.scheduleAtFixedRate(() -> {
             long now = System.currentTimeMillis();
             out.println(SinkStats.jvm().takeReport(now).withSourceTuples(SourceStats.jvm().take()).toLine());

@@ -29,7 +29,9 @@ public final class ExampleQueryOptions {
         /** {@link dev.lachesis.experiments.flink.shapes.ChainJob}: a source that publishes nothing before a long uneven chain. */
         CHAIN,
         /** {@link dev.lachesis.experiments.flink.shapes.SynJob}: the 2021 paper's synthetic pipelines, {@code --queries} jobs at once. */
-        SYN;
+        SYN,
+        /** {@link dev.lachesis.experiments.flink.lr.LrJob}: Linear Road, nine operators, reading position reports from Kafka ({@code --kafka}). */
+        LR;
 
         /** The name users type, in lower case. */
         public String label() {
@@ -53,7 +55,7 @@ public final class ExampleQueryOptions {
     }
 
     @Option(names = "--query", defaultValue = "pipeline", converter = QueryConverter.class,
-            description = "Example query: pipeline, etl, stats, fanout, chain or syn (default ${DEFAULT-VALUE}).")
+            description = "Example query: pipeline, etl, stats, fanout, chain, syn or lr (default ${DEFAULT-VALUE}).")
     Query query;
 
     @Option(names = "--rest-port", defaultValue = "8081", description = "REST port on 127.0.0.1 (default ${DEFAULT-VALUE}).")
@@ -73,6 +75,13 @@ public final class ExampleQueryOptions {
     @Option(names = "--input", description = "The file the etl, stats and fanout queries replay, one SenML record per line "
             + "(dev.lachesis.experiments.etl.GenerateSenml writes one); default: one the cluster writes at start.")
     Path input;
+
+    @Option(names = "--kafka", description = "lr: the Kafka cluster the position reports are read from, host:port.")
+    String kafka;
+
+    @Option(names = "--topic", defaultValue = "position-reports",
+            description = "lr: the topic of stamped position reports (default ${DEFAULT-VALUE}).")
+    String topic;
 
     @Option(names = "--input-seconds", defaultValue = "600",
             description = "Without --input, the etl, stats and fanout queries' input holds rate × this many records (default ${DEFAULT-VALUE}).")
@@ -101,7 +110,7 @@ public final class ExampleQueryOptions {
     boolean resubmitOnCancel;
 
     @Option(names = "--sink-reports",
-            description = "etl, stats, fanout, chain, syn: once the job runs, print a SINK line (records and latencies at the sink) every second.")
+            description = "etl, stats, fanout, chain, syn, lr: once the job runs, print a SINK line (records and latencies at the sink) every second.")
     boolean sinkReports;
 
     /**
@@ -111,7 +120,7 @@ public final class ExampleQueryOptions {
      */
     void validate(CommandLine commandLine) {
         if (sinkReports && query == Query.PIPELINE) {
-            throw new CommandLine.ParameterException(commandLine, "--sink-reports needs --query etl, stats, fanout, chain or syn; the "
+            throw new CommandLine.ParameterException(commandLine, "--sink-reports needs --query etl, stats, fanout, chain, syn or lr; the "
                     + query.label() + " query publishes its latency as Flink gauges instead");
         }
         if (input != null && !query.readsInput()) {
@@ -120,6 +129,11 @@ public final class ExampleQueryOptions {
         }
         if (input != null && !Files.isReadable(input)) {
             throw new CommandLine.ParameterException(commandLine, "--input '" + input + "' is not a readable file");
+        }
+        if ((query == Query.LR) != (kafka != null)) {
+            throw new CommandLine.ParameterException(commandLine, query == Query.LR
+                    ? "--query lr needs --kafka host:port, the cluster its position reports are read from"
+                    : "--kafka needs --query lr; the " + query.label() + " query reads no Kafka topic");
         }
         if (query != Query.SYN && (queries != 1 || blocking)) {
             throw new CommandLine.ParameterException(commandLine, "--queries and --blocking need --query syn; the "
@@ -150,6 +164,9 @@ public final class ExampleQueryOptions {
         if (input != null) {
             args.add("--input");
             args.add(input.toAbsolutePath().toString());
+        }
+        if (kafka != null) {
+            args.addAll(List.of("--kafka", kafka, "--topic", topic));
         }
         if (graphite != null) {
             args.add("--graphite");

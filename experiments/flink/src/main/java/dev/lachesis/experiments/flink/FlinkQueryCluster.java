@@ -3,6 +3,7 @@ package dev.lachesis.experiments.flink;
 import dev.lachesis.experiments.etl.GenerateSenml;
 import dev.lachesis.experiments.etl.SenmlRecordGenerator;
 import dev.lachesis.experiments.flink.etl.EtlJob;
+import dev.lachesis.experiments.flink.lr.LrJob;
 import dev.lachesis.experiments.flink.shapes.ChainJob;
 import dev.lachesis.experiments.flink.shapes.FanoutJob;
 import dev.lachesis.experiments.flink.shapes.SynJob;
@@ -38,8 +39,8 @@ import picocli.CommandLine.Spec;
  * The child JVM's program: a Flink MiniCluster with its REST endpoint on 127.0.0.1, configured the
  * way a user configures a cluster for Lachesis (Graphite reporter, metric scopes with ids, a 1 s
  * REST metric fetch interval), running the {@link ExampleQuery}, the ETL job ({@link EtlJob}), the
- * STATS job ({@link StatsJob}), the fanout or chain job, or the SYN queries (one job each,
- * {@link SynJob}) until the JVM is stopped. It writes one
+ * STATS job ({@link StatsJob}), the fanout or chain job, the SYN queries (one job each,
+ * {@link SynJob}) or Linear Road over Kafka ({@link LrJob}) until the JVM is stopped. It writes one
  * {@code READY pid=<pid> rest-port=<port> job=<job id>} line when the job (SYN: the first) runs,
  * and a {@code JOB <job id>} line for every job it submits later: with {@code --resubmit-on-cancel}
  * a cancelled job is submitted again as a new job, as an operator would after {@code flink cancel}.
@@ -139,6 +140,10 @@ public final class FlinkQueryCluster implements Callable<Integer> {
             }
             case SYN -> {
                 return submitSyn(cluster, config);
+            }
+            case LR -> {
+                LrJob.build(env, query.kafka, query.topic);
+                name = LrJob.JOB_NAME;
             }
             default -> {
                 ExampleQuery.build(env, query.rate, query.heavyCostMicros, query.heavyParallelism);

@@ -2,10 +2,10 @@ package dev.lachesis.experiments.storm;
 
 import dev.lachesis.experiments.launch.StormQuery;
 import dev.lachesis.experiments.storm.etl.EtlTopology;
+import dev.lachesis.experiments.storm.lr.LrTopology;
 import dev.lachesis.experiments.storm.shapes.ChainTopology;
 import dev.lachesis.experiments.storm.shapes.FanoutTopology;
 import dev.lachesis.experiments.storm.stats.StatsTopology;
-import java.nio.file.Path;
 import java.util.Map;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.topology.TopologyBuilder;
@@ -23,11 +23,11 @@ public enum ExampleQuery {
      */
     PIPELINE {
         @Override
-        public StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input) {
+        public StormTopology build(QueryInputs in) {
             TopologyBuilder builder = new TopologyBuilder();
-            builder.setSpout("source", new CountingSpout(new RateLimitedSpout(tuplesPerSecond)), 1);
+            builder.setSpout("source", new CountingSpout(new RateLimitedSpout(in.tuplesPerSecond())), 1);
             builder.setBolt("light", new LightBolt(), 1).shuffleGrouping("source");
-            builder.setBolt("heavy", new HeavyBolt(heavyCostMicros), 2).shuffleGrouping("light");
+            builder.setBolt("heavy", new HeavyBolt(in.heavyCostMicros()), 2).shuffleGrouping("light");
             builder.setBolt("sink", new LatencySink(), 1).shuffleGrouping("heavy");
             return builder.createTopology();
         }
@@ -39,11 +39,11 @@ public enum ExampleQuery {
      */
     FANOUT {
         @Override
-        public StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input) {
-            if (input == null) {
+        public StormTopology build(QueryInputs in) {
+            if (in.input() == null) {
                 throw new IllegalArgumentException("the fanout query needs an input file of SenML records");
             }
-            return FanoutTopology.build(input, tuplesPerSecond);
+            return FanoutTopology.build(in.input(), in.tuplesPerSecond());
         }
 
         /** ETL's settings: no ackers. */
@@ -58,8 +58,8 @@ public enum ExampleQuery {
      */
     CHAIN {
         @Override
-        public StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input) {
-            return ChainTopology.build(tuplesPerSecond);
+        public StormTopology build(QueryInputs in) {
+            return ChainTopology.build(in.tuplesPerSecond());
         }
 
         /** ETL's settings: no ackers. */
@@ -74,11 +74,11 @@ public enum ExampleQuery {
      */
     ETL {
         @Override
-        public StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input) {
-            if (input == null) {
+        public StormTopology build(QueryInputs in) {
+            if (in.input() == null) {
                 throw new IllegalArgumentException("the etl query needs an input file of SenML records");
             }
-            return EtlTopology.build(input, tuplesPerSecond);
+            return EtlTopology.build(in.input(), in.tuplesPerSecond());
         }
 
         @Override
@@ -93,11 +93,31 @@ public enum ExampleQuery {
      */
     STATS {
         @Override
-        public StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input) {
-            if (input == null) {
+        public StormTopology build(QueryInputs in) {
+            if (in.input() == null) {
                 throw new IllegalArgumentException("the stats query needs an input file of SenML records");
             }
-            return StatsTopology.build(input, tuplesPerSecond);
+            return StatsTopology.build(in.input(), in.tuplesPerSecond());
+        }
+
+        /** ETL's settings: no ackers. */
+        @Override
+        public Map<String, Object> topologySettings() {
+            return EtlTopology.SETTINGS;
+        }
+    },
+    /**
+     * Linear Road: nine operators that compute segment statistics, detect accidents and notify tolls
+     * and accidents, reading stamped position reports from a Kafka topic ({@link LrTopology}); the
+     * rate is the feeder's, and the heavy cost does not apply.
+     */
+    LR {
+        @Override
+        public StormTopology build(QueryInputs in) {
+            if (in.kafka() == null) {
+                throw new IllegalArgumentException("the lr query needs a Kafka cluster to read position reports from");
+            }
+            return LrTopology.build(in.kafka(), in.topic());
         }
 
         /** ETL's settings: no ackers. */
@@ -108,11 +128,11 @@ public enum ExampleQuery {
     };
 
     /**
-     * Builds the topology for a total input rate and the heavy operator's CPU cost per tuple;
-     * {@code input} is the file a query that {@linkplain StormQuery#readsInput() reads input} replays,
-     * else ignored.
+     * Builds the topology from the parts of {@code in} the query takes: a total input rate, the heavy
+     * operator's CPU cost per tuple, the file a query that {@linkplain StormQuery#readsInput() reads
+     * input} replays, the Kafka topic Linear Road reads.
      */
-    public abstract StormTopology build(double tuplesPerSecond, long heavyCostMicros, Path input);
+    public abstract StormTopology build(QueryInputs in);
 
     /** Topology settings the query needs on top of the launcher's; none unless overridden. */
     public Map<String, Object> topologySettings() {

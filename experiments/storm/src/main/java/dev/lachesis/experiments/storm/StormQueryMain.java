@@ -87,6 +87,13 @@ public final class StormQueryMain implements Callable<Integer> {
             description = "Without --input, write rate × this many records for the etl, stats and fanout queries (default ${DEFAULT-VALUE}).")
     private long inputSeconds;
 
+    @Option(names = "--kafka", description = "lr: the Kafka cluster the position reports are read from, host:port.")
+    private String kafka;
+
+    @Option(names = "--topic", defaultValue = "position-reports",
+            description = "lr: the topic of stamped position reports (default ${DEFAULT-VALUE}).")
+    private String topic;
+
     @Option(names = "--sink-reports",
             description = "Once tuples flow, print a " + SinkReport.PREFIX + " line (tuples and latencies at the sink) every second.")
     private boolean sinkReports;
@@ -122,7 +129,7 @@ public final class StormQueryMain implements Callable<Integer> {
         Path inputFile = query.readsInput() && input == null ? generateInput() : input;
         LOG.info("Submitting {} as '{}' at {} tuples/s, heavy cost {} µs, {} worker(s), {} wait strategy, metrics to {}",
                 query.label(), topologyName, rate, heavyCostMicros, workers, waitStrategy.label(), metrics);
-        StormSubmitter.submitTopology(topologyName, conf, topologies.build(rate, heavyCostMicros, inputFile));
+        StormSubmitter.submitTopology(topologyName, conf, topologies.build(new QueryInputs(rate, heavyCostMicros, inputFile, kafka, topic)));
         long deadline = System.nanoTime() + Duration.ofSeconds(readyTimeoutSeconds).toNanos();
         while (LatencySink.completedInThisJvm() == 0) {
             if (System.nanoTime() > deadline) {

@@ -27,7 +27,7 @@ class ExampleQueryTest {
     @Test
     void everyQueryTheHarnessNamesHasATopology() {
         for (StormQuery query : StormQuery.values()) {
-            StormTopology topology = ExampleQuery.of(query).build(100, 10, dir.resolve("input.senml"));
+            StormTopology topology = ExampleQuery.of(query).build(inputs());
 
             assertThat(components(topology)).as(query.label()).contains("source", "sink");
         }
@@ -41,10 +41,15 @@ class ExampleQueryTest {
         heaviest.forEach((query, operator) -> {
             HandSetPriority handSet = query.handSetPriority().orElseThrow();
             assertThat(handSet.heaviestOperator()).as(query.label()).isEqualTo(operator);
-            assertThat(components(ExampleQuery.of(query).build(100, 10, dir.resolve("input.senml"))))
+            assertThat(components(ExampleQuery.of(query).build(inputs())))
                     .as(query.label()).contains(handSet.heaviestOperator(), handSet.sourceOperator());
         });
         assertThat(StormQuery.PIPELINE.handSetPriority()).isEmpty();
+        assertThat(StormQuery.LR.handSetPriority()).isEmpty();
+    }
+
+    private QueryInputs inputs() {
+        return new QueryInputs(100, 10, dir.resolve("input.senml"), "127.0.0.1:9092", "position-reports");
     }
 
     private static Set<String> components(StormTopology topology) {

@@ -2,7 +2,7 @@ package dev.lachesis.experiments.flink.etl;
 
 /**
  * A joined record of the ETL job, as a CSV row or, after conversion, a SenML pack (or a chart of
- * the STATS job, under its series as message id), with the record's timing (production and ingestion time, epoch microseconds) for the sink. A Flink POJO;
+ * the STATS job, under its series as message id, or a notification of Linear Road, under its kind), with the record's timing (production and ingestion time, epoch microseconds) for the sink. A Flink POJO;
  * mutable, not thread-safe.
  */
 public class EtlRow {
@@ -25,6 +25,16 @@ public class EtlRow {
         this.emittedAtMicros = timing.emittedAtMicros;
         this.msgId = msgId;
         this.row = row;
+    }
+
+    /** A row with the given timing (epoch microseconds), for the jobs that make rows of their own. */
+    public static EtlRow of(long producedAtMicros, long emittedAtMicros, String msgId, String row) {
+        EtlRow made = new EtlRow();
+        made.producedAtMicros = producedAtMicros;
+        made.emittedAtMicros = emittedAtMicros;
+        made.msgId = msgId;
+        made.row = row;
+        return made;
     }
 
     /** The same record with another {@code newRow}. */

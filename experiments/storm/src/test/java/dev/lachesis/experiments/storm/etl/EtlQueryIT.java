@@ -1,13 +1,13 @@
 package dev.lachesis.experiments.storm.etl;
 
 import dev.lachesis.experiments.launch.StormQuery;
-import dev.lachesis.experiments.storm.FileReplayQueryCheck;
+import dev.lachesis.experiments.storm.StormQueryCheck;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The ETL query on a real Storm 2.8 {@code LocalCluster} in a child JVM ({@link FileReplayQueryCheck}):
+ * The ETL query on a real Storm 2.8 {@code LocalCluster} in a child JVM ({@link StormQueryCheck}):
  * records replayed by the file spout reach the sink through all ten operators, and the Storm driver
  * maps every operator's executor and the query's data flow and reads the spout's
  * {@code source-queue-size}.
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class EtlQueryIT {
     @Test
     void recordsReachTheSinkAndTheDriverMapsAllTenOperators() throws Exception {
-        FileReplayQueryCheck.runAndCheck(StormQuery.ETL, "lachesis-it-etl", Map.of("source", Set.of("parse"),
+        StormQueryCheck.runAndCheck(StormQuery.ETL, "lachesis-it-etl", Map.of("source", Set.of("parse"),
                 "parse", Set.of("range-filter"), "range-filter", Set.of("bloom-filter"),
                 "bloom-filter", Set.of("interpolation"), "interpolation", Set.of("join"), "join", Set.of("annotate"),
                 "annotate", Set.of("csv-to-senml"), "csv-to-senml", Set.of("publish", "sink"), "publish", Set.of(),

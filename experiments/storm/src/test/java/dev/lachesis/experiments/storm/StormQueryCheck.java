@@ -25,6 +25,7 @@ import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.process.HostPort;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -34,21 +35,29 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs a file-replay example query (ETL, STATS) on a real Storm 2.8 {@code LocalCluster} in a child
- * JVM at a low rate, reporting to Lachesis' embedded store, and checks what a user checks: tuples
- * reach the sink, the spout counts what it emits, and the Storm driver maps every operator's
+ * Runs an example query (ETL, STATS, Linear Road) on a real Storm 2.8 {@code LocalCluster} in a
+ * child JVM at a low rate, reporting to Lachesis' embedded store, and checks what a user checks:
+ * tuples reach the sink, the spout counts what it emits, and the Storm driver maps every operator's
  * executor and the query's data flow and reads the spout's {@code source-queue-size}. The child is
  * killed when the check ends.
  */
-public final class FileReplayQueryCheck {
-    private static final Logger LOG = LoggerFactory.getLogger(FileReplayQueryCheck.class);
+public final class StormQueryCheck {
+    private static final Logger LOG = LoggerFactory.getLogger(StormQueryCheck.class);
     private static final double RATE = 200;
 
-    private FileReplayQueryCheck() {
+    private StormQueryCheck() {
+    }
+
+    /** What the sink reports of a run must show; throws an assertion error until they do. */
+    @FunctionalInterface
+    public interface SinkCheck {
+        /** Asserts on the reports so far. */
+        void check(List<SinkReport> reports);
     }
 
     /**
-     * Runs {@code query} as {@code topology} and checks it.
+     * Runs a query that replays a file (ETL, STATS) as {@code topology} and checks it: more than
+     * {@code minSinkTuples} reach the sink, and the spout counts what it emits.
      *
      * @param dataFlow every operator's downstream operators, as the driver must map them
      * @param components the operators whose executors the driver must find
@@ -56,6 +65,23 @@ public final class FileReplayQueryCheck {
      */
     public static void runAndCheck(StormQuery query, String topology, Map<String, Set<String>> dataFlow,
                                    List<String> components, long minSinkTuples) throws Exception {
+        runAndCheck(query, topology, List.of(), dataFlow, components, reports -> {
+            assertThat(reports.stream().mapToLong(SinkReport::tuples).sum()).isGreaterThan(minSinkTuples);
+            // The spout counts what it emits: every report carries the count.
+            assertThat(reports.stream().mapToLong(r -> r.sourceTuples().orElseThrow()).sum()).isGreaterThan(100);
+        });
+    }
+
+    /**
+     * Runs {@code query} as {@code topology}, its child given {@code childArgs} too, and checks it.
+     *
+     * @param dataFlow every operator's downstream operators, as the driver must map them
+     * @param components the operators whose executors the driver must find
+     * @param sinkCheck what the sink reports must come to show
+     */
+    public static void runAndCheck(StormQuery query, String topology, List<String> childArgs,
+                                   Map<String, Set<String>> dataFlow, List<String> components,
+                                   SinkCheck sinkCheck) throws Exception {
         MetricSource embedded = Plugins.load(MetricSourceFactory.class, "metric source").get("embedded", "metrics.source")
                 .create(ConfigNode.ofYaml("metrics", "source: embedded\nsettings: {carbon-port: 0, http-port: 0}\n"));
         try (embedded) {
@@ -67,7 +93,9 @@ public final class FileReplayQueryCheck {
             StormQuerySpec spec = new StormQuerySpec(query, topology, RATE, carbon, WaitStrategy.PARK, 0, 1,
                     "512m", 40, 1.0);
             List<SinkReport> reports = new CopyOnWriteArrayList<>();
-            try (ChildJvm storm = spec.start(List.of(), List.of("--sink-reports"), line -> {
+            List<String> args = new ArrayList<>(childArgs);
+            args.add("--sink-reports");
+            try (ChildJvm storm = spec.start(List.of(), args, line -> {
                 if (line.startsWith(SinkReport.PREFIX + " ")) {
                     reports.add(SinkReport.parse(line));
                 } else {
@@ -78,16 +106,13 @@ public final class FileReplayQueryCheck {
 
                 AtomicReference<SpeState> seen = new AtomicReference<>();
                 AtomicReference<MetricValues> sourceQueue = new AtomicReference<>();
-                await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
+                await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
                         .untilAsserted(() -> {
                             SpeState state = driver.refresh();
                             seen.set(state);
                             assertThat(state.queries()).singleElement().satisfies(q ->
                                     assertThat(q.downstream()).isEqualTo(dataFlow));
-                            assertThat(reports.stream().mapToLong(SinkReport::tuples).sum()).isGreaterThan(minSinkTuples);
-                            // The spout counts what it emits: every report carries the count.
-                            assertThat(reports.stream().mapToLong(r -> r.sourceTuples().orElseThrow()).sum())
-                                    .isGreaterThan(100);
+                            sinkCheck.check(reports);
                             sourceQueue.set(driver.fetch(state, Set.of(MetricNames.SOURCE_QUEUE)).get(MetricNames.SOURCE_QUEUE));
                             assertThat(sourceQueue.get().asMap().keySet()).singleElement()
                                     .satisfies(id -> assertThat(id).contains("/source/"));
