@@ -9,6 +9,7 @@ import dev.lachesis.experiments.launch.WaitStrategy;
 import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.process.HostPort;
 import dev.lachesis.experiments.process.LachesisHome;
+import dev.lachesis.experiments.run.LinearRoadFeed;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -31,7 +32,8 @@ import picocli.CommandLine.Unmatched;
  * reach the sink. On Flink the query runs on a MiniCluster through
  * experiments/flink's launcher, whose lines ({@code flink pid=<pid> rest-port=<port> job=<id>}, the
  * sink reports) go to standard output, and whose own options ({@code --rest-port},
- * {@code --sink-reports}, ...) may follow.
+ * {@code --sink-reports}, ...) may follow. Linear Road ({@code --query lr}) reads position reports
+ * from a {@link LinearRoadFeed} this command starts at {@code --rate} and stops after the query.
  */
 @Command(name = "query", header = "Runs an example query on a local SPE until stopped.",
         mixinStandardHelpOptions = true)
@@ -45,7 +47,8 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--spe", required = true, description = "The SPE: storm, storm1 (Storm 1.2.3) or flink.")
     private String spe;
 
-    @Option(names = "--query", required = true, description = "Example query: pipeline, etl, stats, fanout, chain, or on Flink syn (with --queries N and --blocking).")
+    @Option(names = "--query", required = true, description = "Example query: pipeline, etl, stats, fanout, chain, lr (Linear Road, "
+            + "fed at --rate through a Kafka broker started here), or on Flink syn (with --queries N and --blocking).")
     private String query;
 
     @Option(names = "--rate", required = true, description = "Input rate in tuples per second.")
@@ -111,7 +114,10 @@ public final class QueryCommand implements Callable<Integer> {
         String topology = name != null ? name : "lachesis-" + example.label();
         StormQuerySpec spec = parse(() -> new StormQuerySpec(example, topology, rate, graphite, strategy,
                 heavyCostMicros, workers, heap, readyTimeoutSeconds, sampleRate));
-        List<String> moreArgs = input == null ? List.of() : List.of("--input", input.toAbsolutePath().toString());
+        List<String> moreArgs = new ArrayList<>(feedArguments());
+        if (input != null) {
+            moreArgs.addAll(List.of("--input", input.toAbsolutePath().toString()));
+        }
         ChildJvm child = spec.start(List.of(), moreArgs, line -> {
             err.println(line);
             err.flush();
@@ -175,6 +181,7 @@ public final class QueryCommand implements Callable<Integer> {
         if (input != null) {
             args.addAll(List.of("--input", input.toAbsolutePath().toString()));
         }
+        args.addAll(feedArguments());
         args.addAll(flinkOptions);
         PrintWriter out = command.commandLine().getOut();
         ChildJvm child = ChildJvm.startWithOwnTmpdir(List.of(), build.classPath(), List.of(), FlinkQuery.LAUNCHER,
@@ -185,6 +192,16 @@ public final class QueryCommand implements Callable<Integer> {
         Thread stopper = new Thread(() -> child.close(FLINK_STOP_GRACE), "stop-child-" + child.pid());
         Runtime.getRuntime().addShutdownHook(stopper);
         return child.waitFor();
+    }
+
+    /** For Linear Road, starts its feed (stopped when this JVM exits) and returns the arguments that point the query at it. */
+    private List<String> feedArguments() throws IOException, InterruptedException {
+        if (!query.equals("lr")) {
+            return List.of();
+        }
+        LinearRoadFeed feed = LinearRoadFeed.start(rate);
+        Runtime.getRuntime().addShutdownHook(new Thread(feed::close, "stop-lr-feed"));
+        return feed.queryArguments();
     }
 
     private <T> T parse(java.util.function.Supplier<T> parser) {

@@ -6,6 +6,7 @@ import dev.lachesis.experiments.measure.SinkReport;
 import dev.lachesis.experiments.mode.HandSetPriority;
 import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.run.CpuList;
+import dev.lachesis.experiments.run.LinearRoadFeed;
 import dev.lachesis.experiments.run.SpeBlock;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -82,7 +83,10 @@ final class FlinkLauncher implements QueryLauncher {
         return "none";
     }
 
-    /** The etl, stats and fanout queries replay SenML records ({@code --input}); the others generate theirs. */
+    /**
+     * The etl, stats and fanout queries replay SenML records ({@code --input}); lr reads a
+     * {@link LinearRoadFeed} started with it; the others generate theirs.
+     */
     @Override
     public boolean readsInput() {
         return query.equals("etl") || query.equals("stats") || query.equals("fanout");
@@ -111,6 +115,23 @@ final class FlinkLauncher implements QueryLauncher {
         if (input != null) {
             args.addAll(List.of("--input", input.toString()));
         }
+        LinearRoadFeed feed = query.equals("lr") ? LinearRoadFeed.start(rate) : null;
+        try {
+            if (feed != null) {
+                args.addAll(feed.queryArguments());
+            }
+            RunningQuery started = startCluster(args, cpus, output);
+            return feed == null ? started : new FedQuery(started, feed);
+        } catch (IOException | TimeoutException | InterruptedException | RuntimeException e) {
+            if (feed != null) {
+                feed.close();
+            }
+            throw e;
+        }
+    }
+
+    private RunningQuery startCluster(List<String> args, CpuList cpus, Consumer<String> output)
+            throws IOException, TimeoutException, InterruptedException {
         CompletableFuture<Void> flowing = new CompletableFuture<>();
         ChildJvm launcher = ChildJvm.startWithOwnTmpdir(List.of("taskset", "-c", cpus.toString()),
                 SpeBuild.flink(root).classPath(), List.of(), FlinkQuery.LAUNCHER, args, FlinkQuery.READY, line -> {

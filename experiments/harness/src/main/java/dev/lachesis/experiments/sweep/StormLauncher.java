@@ -7,6 +7,7 @@ import dev.lachesis.experiments.mode.HandSetPriority;
 import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.process.HostPort;
 import dev.lachesis.experiments.run.CpuList;
+import dev.lachesis.experiments.run.LinearRoadFeed;
 import dev.lachesis.experiments.run.StormSpeBlock;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import java.util.function.Consumer;
 /**
  * Runs an example query in a Storm {@code LocalCluster} child JVM (one worker, every tuple counted
  * by Storm's metrics), started through {@code taskset} so the whole JVM stays on the SPE's CPUs.
+ * Linear Road reads from a {@link LinearRoadFeed} started first at the run's rate.
  */
 final class StormLauncher implements QueryLauncher {
     private static final String HEAP = "2g";
@@ -71,8 +73,20 @@ final class StormLauncher implements QueryLauncher {
         if (input != null) {
             args.addAll(List.of("--input", input.toString()));
         }
-        ChildJvm child = spec.start(List.of("taskset", "-c", cpus.toString()), args, output);
-        return LocalClusterQuery.awaitReady(child, readyTimeout.plusSeconds(30),
-                new StormSpeBlock(child.pid(), topology, waitStrategy), "Storm", topology);
+        LinearRoadFeed feed = query == StormQuery.LR ? LinearRoadFeed.start(rate) : null;
+        try {
+            if (feed != null) {
+                args.addAll(feed.queryArguments());
+            }
+            ChildJvm child = spec.start(List.of("taskset", "-c", cpus.toString()), args, output);
+            RunningQuery started = LocalClusterQuery.awaitReady(child, readyTimeout.plusSeconds(30),
+                    new StormSpeBlock(child.pid(), topology, waitStrategy), "Storm", topology);
+            return feed == null ? started : new FedQuery(started, feed);
+        } catch (IOException | TimeoutException | InterruptedException | RuntimeException e) {
+            if (feed != null) {
+                feed.close();
+            }
+            throw e;
+        }
     }
 }

@@ -27,7 +27,6 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.awaitility.Awaitility;
 
 /**
  * A real single-node Kafka broker in KRaft mode (broker and controller in one process, no
@@ -136,17 +135,19 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
-    private void awaitReady() {
-        Awaitility.await("Kafka broker taking requests on " + bootstrapServers())
-                .atMost(START_TIMEOUT)
-                .pollInterval(Duration.ofMillis(200))
-                .until(() -> {
-                    if (!process.isAlive()) {
-                        throw new IllegalStateException("Kafka broker exited with " + process.exitValue() + ":\n"
-                                + tail(dir.resolve("broker.log")));
-                    }
-                    return accepts() && answersMetadata();
-                });
+    private void awaitReady() throws InterruptedException {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (!(accepts() && answersMetadata())) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("Kafka broker exited with " + process.exitValue() + ":\n"
+                        + tail(dir.resolve("broker.log")));
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("Kafka broker took no requests on " + bootstrapServers() + " within "
+                        + START_TIMEOUT.toSeconds() + " s:\n" + tail(dir.resolve("broker.log")));
+            }
+            TimeUnit.MILLISECONDS.sleep(200);
+        }
     }
 
     private boolean answersMetadata() {

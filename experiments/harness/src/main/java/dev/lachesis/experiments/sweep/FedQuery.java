@@ -1,0 +1,42 @@
+package dev.lachesis.experiments.sweep;
+
+import dev.lachesis.experiments.run.LinearRoadFeed;
+import dev.lachesis.experiments.run.SpeBlock;
+
+/**
+ * A running query and the Kafka feed it reads (Linear Road), stopped together: the query first, so
+ * its source does not lose the broker while it still runs.
+ */
+final class FedQuery implements RunningQuery {
+    private final RunningQuery query;
+    private final LinearRoadFeed feed;
+
+    FedQuery(RunningQuery query, LinearRoadFeed feed) {
+        this.query = query;
+        this.feed = feed;
+    }
+
+    @Override
+    public long pid() {
+        return query.pid();
+    }
+
+    @Override
+    public SpeBlock spe() {
+        return query.spe();
+    }
+
+    @Override
+    public void close() {
+        try {
+            query.close();
+        } finally {
+            feed.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return query + " fed from Kafka";
+    }
+}
