@@ -20,19 +20,25 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "report", header = "Summarises a sweep's CSV files into summary.csv, charts and Table 1.",
         mixinStandardHelpOptions = true,
-        description = {"Reads measurements.csv (and operators.csv, if present) from --in and writes into the same "
-                + "directory: summary.csv (per spe, query, wait strategy, rate and mode: <metric>_mean and "
+        description = {"Reads measurements.csv (and operators.csv and rounds.csv, if present) from --in and writes into "
+                + "the same directory (or --out): summary.csv (per spe, query, wait strategy, rate and mode: <metric>_mean and "
                 + "<metric>_ci95, the half-width of the 95%% Student-t interval over repetitions) and per spe, query "
                 + "and wait strategy <spe>-<query>-<wait_strategy>-{throughput,source-throughput,latency,e2e-latency,"
-                + "goal,queues,priorities}.png, and ratios.md (every mode against OS in the same sweep beyond OS's "
+                + "goal,queues,priorities,queues-over-time,priorities-over-time}.png, and ratios.md (every mode against OS in the same sweep beyond OS's "
                 + "saturation point: throughput at the source and the sink and e2e latency as ratios with 95%% "
                 + "intervals from per-repetition ratios). Prints the files written and ratios.md."})
 public final class ReportCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec command;
 
-    @Option(names = "--in", required = true, paramLabel = "DIR", description = "The sweep's output directory.")
-    private Path in;
+    @Option(names = "--in", required = true, paramLabel = "DIR",
+            description = "The sweep's output directory; repeat it to report several sweeps together (one Table 1 "
+                    + "from the sweeps of several queries and SPEs), which needs --out.")
+    private List<Path> ins;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Where to write the report; default: the one --in directory.")
+    private Path out;
 
     @Option(names = "--paper-table",
             description = "Also write table1.md, the paper's Table 1 with our numbers beside the paper's, and print it.")
@@ -40,21 +46,28 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (!Files.isDirectory(in)) {
-            throw new CommandLine.ParameterException(command.commandLine(), "--in was '" + in + "' but is not a directory");
+        for (Path in : ins) {
+            if (!Files.isDirectory(in)) {
+                throw new CommandLine.ParameterException(command.commandLine(), "--in was '" + in + "' but is not a directory");
+            }
         }
-        List<Path> written = SweepReport.write(in, paperTable);
-        PrintWriter out = command.commandLine().getOut();
+        if (ins.size() > 1 && out == null) {
+            throw new CommandLine.ParameterException(command.commandLine(), "--in was given " + ins.size()
+                    + " times: say with --out where the report of those sweeps together goes");
+        }
+        Path into = out != null ? out : ins.get(0);
+        List<Path> written = SweepReport.write(ins, into, paperTable);
+        PrintWriter printed = command.commandLine().getOut();
         for (Path file : written) {
-            out.println(file);
+            printed.println(file);
         }
-        out.println();
-        out.print(Files.readString(in.resolve(OsRatioTable.FILE)));
+        printed.println();
+        printed.print(Files.readString(into.resolve(OsRatioTable.FILE)));
         if (paperTable) {
-            out.println();
-            out.print(Files.readString(in.resolve(Table1.FILE)));
+            printed.println();
+            printed.print(Files.readString(into.resolve(Table1.FILE)));
         }
-        out.flush();
+        printed.flush();
         return CommandLine.ExitCode.OK;
     }
 }

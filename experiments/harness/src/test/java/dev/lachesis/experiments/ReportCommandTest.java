@@ -37,6 +37,52 @@ class ReportCommandTest {
     }
 
     @Test
+    void severalSweepsMakeOneTableInTheOutDirectoryWithAColumnForEach() throws Exception {
+        Path storm = Files.createDirectories(dir.resolve("storm-etl"));
+        Path flink = Files.createDirectories(dir.resolve("flink-etl"));
+        Files.writeString(storm.resolve("measurements.csv"), HEADER
+                + "storm,etl,park,1000,OS,1,60,800,5,4,9,50,40,90,0.9,NaN,NaN,NaN,NaN\n"
+                + "storm,etl,park,1000,LACHESIS-MOD-RT,1,60,1000,5,4,9,20,15,40,0.4,0.003,4,8,60\n");
+        Files.writeString(flink.resolve("measurements.csv"), HEADER
+                + "flink,etl,none,1000,OS,1,60,800,5,4,9,50,40,90,0.9,NaN,NaN,NaN,NaN\n"
+                + "flink,etl,none,1000,LACHESIS-MOD-RT,1,60,400,5,4,9,20,15,40,0.4,0.003,4,8,60\n");
+        Path table = dir.resolve("table1");
+
+        int exit = bench.run("report", "--in", storm.toString(), "--in", flink.toString(), "--out", table.toString(),
+                "--paper-table");
+
+        assertThat(exit).as(bench.err()).isZero();
+        assertThat(table.resolve("table1.md")).exists();
+        assertThat(storm.resolve("table1.md")).doesNotExist();
+        assertThat(bench.out()).contains("| MOD-RT vs OS | Throughput | **+25.0%** (paper +38%) |")
+                .containsPattern("\\| MOD-RT vs OS \\| Throughput \\| \\*\\*\\+25\\.0%\\*\\*.*\\*\\*-50\\.0%\\*\\*");
+    }
+
+    @Test
+    void aRunInTwoSweepsIsRefusedNamingBothFiles() throws Exception {
+        Path first = Files.createDirectories(dir.resolve("first"));
+        Path second = Files.createDirectories(dir.resolve("second"));
+        String row = "storm,etl,park,1000,OS,1,60,800,5,4,9,50,40,90,0.9,NaN,NaN,NaN,NaN\n";
+        Files.writeString(first.resolve("measurements.csv"), HEADER + row);
+        Files.writeString(second.resolve("measurements.csv"), HEADER + row);
+
+        int exit = bench.run("report", "--in", first.toString(), "--in", second.toString(), "--out",
+                dir.resolve("both").toString());
+
+        assertThat(exit).isEqualTo(CommandLine.ExitCode.SOFTWARE);
+        assertThat(bench.err()).startsWith("lachesis-bench: " + second.resolve("measurements.csv") + " repeats the run ")
+                .contains(first.resolve("measurements.csv").toString());
+    }
+
+    @Test
+    void severalSweepsWithoutOutAreAUsageError() throws Exception {
+        int exit = bench.run("report", "--in", dir.toString(), "--in", dir.toString());
+
+        assertThat(exit).isEqualTo(CommandLine.ExitCode.USAGE);
+        assertThat(bench.err()).startsWith("--in was given 2 times: say with --out where");
+    }
+
+    @Test
     void withoutPaperTableWritesNoTable() throws Exception {
         Files.writeString(dir.resolve("measurements.csv"), HEADER
                 + "storm,etl,progressive,1000,OS,1,60,800,5,4,9,50,40,90,0.9,NaN,NaN,NaN,NaN\n");

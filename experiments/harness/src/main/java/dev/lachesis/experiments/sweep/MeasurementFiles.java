@@ -20,8 +20,9 @@ import org.apache.commons.csv.CSVRecord;
 
 /**
  * Writes every trial's figures to {@value #MEASUREMENTS} (one row per trial),
- * {@value #OPERATORS} (one row per trial and operator) and {@value #SECONDS} (one row per trial and
- * second of its sink reports, warm-up included, to see when it became steady) as it finishes, flushed at once, so an
+ * {@value #OPERATORS} (one row per trial and operator), {@value #SECONDS} (one row per trial and
+ * second of its sink reports, warm-up included, to see when it became steady) and {@value #ROUNDS}
+ * (the first repetition's daemon rounds in the window, one row per round and operator) as it finishes, flushed at once, so an
  * interrupted sweep keeps what it measured. RFC 4180 CSV with a header (a field holding a comma, a
  * quote or a line break, e.g. a Flink operator's name, is quoted), {@code .} decimals,
  * {@code NaN} where a figure does not exist (the daemon's cost under OS, the throughput at a source
@@ -32,6 +33,7 @@ final class MeasurementFiles implements AutoCloseable {
     static final String MEASUREMENTS = "measurements.csv";
     static final String OPERATORS = "operators.csv";
     static final String SECONDS = "seconds.csv";
+    static final String ROUNDS = "rounds.csv";
     static final String MEASUREMENTS_HEADER = "spe,query,wait_strategy,rate,mode,rep,seconds,throughput,source_throughput,"
             + "latency_mean_ms,latency_p50_ms,latency_p99_ms,e2e_mean_ms,e2e_p50_ms,e2e_p99_ms,goal_cv,"
             + "daemon_cpu_share,round_p50_ms,round_p99_ms,rounds,daemon_peak_rss_mib,spe_cpu_share,source_half_change";
@@ -40,11 +42,14 @@ final class MeasurementFiles implements AutoCloseable {
 
     static final String SECONDS_HEADER = "spe,query,wait_strategy,rate,mode,rep,end_epoch_ms,in_window,sink_tuples,"
             + "source_tuples,e2e_p50_ms";
+    static final String ROUNDS_HEADER = "spe,query,wait_strategy,rate,mode,rep,started_epoch_ms,seen_by,operator,queue,"
+            + "priority,mechanism";
 
     private final List<String> key;
     private final CSVPrinter measurements;
     private final CSVPrinter operators;
     private final CSVPrinter seconds;
+    private final CSVPrinter rounds;
 
     /** Creates (or overwrites) the files in {@code dir} for runs of {@code spe}'s {@code query}. */
     MeasurementFiles(Path dir, String spe, String query, String waitStrategy) throws IOException {
@@ -63,6 +68,7 @@ final class MeasurementFiles implements AutoCloseable {
         this.measurements = open(dir.resolve(MEASUREMENTS), MEASUREMENTS_HEADER, append);
         this.operators = open(dir.resolve(OPERATORS), OPERATORS_HEADER, append);
         this.seconds = open(dir.resolve(SECONDS), SECONDS_HEADER, append);
+        this.rounds = open(dir.resolve(ROUNDS), ROUNDS_HEADER, append);
     }
 
     /** The highest repetition in {@code dir}'s {@value #MEASUREMENTS}; 0 when the file is not there or holds no row. */
@@ -105,9 +111,14 @@ final class MeasurementFiles implements AutoCloseable {
                     s.sourceTuples().isPresent() ? Long.toString(s.sourceTuples().getAsLong()) : "NaN",
                     millis(s.endToEnd().quantileMicros(0.5)));
         }
+        for (TrialResult.RoundSample sample : r.roundSamples()) {
+            record(rounds, run, Long.toString(sample.startedAtEpochMillis()), sample.seenBy(), sample.operator(),
+                    number(sample.queue()), number(sample.priority()), sample.mechanism());
+        }
         measurements.flush();
         operators.flush();
         seconds.flush();
+        rounds.flush();
     }
 
     private static String millis(double micros) {
@@ -151,7 +162,7 @@ final class MeasurementFiles implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        try (measurements; operators; seconds) {
+        try (measurements; operators; seconds; rounds) {
             measurements.flush();
         }
     }

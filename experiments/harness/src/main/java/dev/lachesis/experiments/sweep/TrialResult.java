@@ -30,11 +30,14 @@ import java.util.Objects;
  * @param problems what was left changed after the daemon stopped, empty when everything was restored
  * @param measureFromEpochMillis when the measurement window began (the reports before it are the warm-up)
  * @param seconds every sink report of the trial up to the window's end, oldest first
+ * @param roundSamples per round in the window and operator, the queue the observer saw and the queue and
+ *     priority the acting daemon saw and applied; the first repetition's only (empty for the others), which
+ *     is enough to draw how a run evolved
  */
 record TrialResult(Trial trial, PhaseResult sink, double endToEndGrowth, double sourceHalfChange, double goalCv,
                    Map<String, OperatorStats> operators, double daemonCpuShare, double speCpuShare, double roundP50Ms,
                    double roundP99Ms, int rounds, double daemonPeakRssMib, List<String> problems,
-                   long measureFromEpochMillis, List<SinkReport> seconds) {
+                   long measureFromEpochMillis, List<SinkReport> seconds, List<RoundSample> roundSamples) {
     /** A change of the source's throughput between the window's halves beyond which a trial was not steady. */
     static final double STEADY_SOURCE_CHANGE = 0.1;
 
@@ -44,6 +47,7 @@ record TrialResult(Trial trial, PhaseResult sink, double endToEndGrowth, double 
         operators = Map.copyOf(operators);
         problems = List.copyOf(problems);
         seconds = List.copyOf(seconds);
+        roundSamples = List.copyOf(roundSamples);
     }
 
     /** Whether the source took in about as much in both halves of the window (unknown counts as steady). */
@@ -65,5 +69,18 @@ record TrialResult(Trial trial, PhaseResult sink, double endToEndGrowth, double 
      */
     record OperatorStats(double queueMean, double priorityMean, String mechanism, double cpuShare,
                          String schedAtEnd) {
+    }
+
+    /**
+     * One operator in one round.
+     *
+     * @param startedAtEpochMillis when the round started
+     * @param seenBy {@code observer} (the dry-run daemon every mode has) or {@code daemon} (the acting one)
+     * @param queue the mean queue of the operator's main threads in the round
+     * @param priority the mean value the acting daemon applied to them (NaN in the observer's rounds)
+     * @param mechanism what the value means: {@code nice}, {@code rr} or {@code none}
+     */
+    record RoundSample(long startedAtEpochMillis, String seenBy, String operator, double queue, double priority,
+                       String mechanism) {
     }
 }

@@ -139,7 +139,8 @@ final class TrialRunner implements AutoCloseable {
                 meter.sourceHalfChange(measureFrom, end), QueueBalance.meanCv(observerRounds),
                 operators, cpuShare, share(speCpuFrom, speCpuTo, seconds), Percentile.of(durations, 0.5),
                 Percentile.of(durations, 0.99), daemonRounds.size(), peakRssMib, problems, measureFrom,
-                meter.reports().stream().filter(r -> r.endEpochMillis() <= end).toList());
+                meter.reports().stream().filter(r -> r.endEpochMillis() <= end).toList(),
+                trial.rep() == 1 ? RoundSamples.of(observerRounds, daemonRounds) : List.of());
     }
 
     /**

@@ -116,7 +116,8 @@ final class TrialSession implements AutoCloseable {
     /** Where the trials' figures are. */
     List<Path> figures() {
         return List.of(settings.out().resolve(MeasurementFiles.MEASUREMENTS),
-                settings.out().resolve(MeasurementFiles.OPERATORS), settings.out().resolve(MeasurementFiles.SECONDS));
+                settings.out().resolve(MeasurementFiles.OPERATORS), settings.out().resolve(MeasurementFiles.SECONDS),
+                settings.out().resolve(MeasurementFiles.ROUNDS));
     }
 
     /**

@@ -49,7 +49,9 @@ class MeasurementFilesTest {
         TrialResult result = new TrialResult(new Trial(14000, SchedulingMode.STATIC, 2),
                 new PhaseResult("STATIC", 2, latency, endToEnd, OptionalLong.of(230)), -0.01, -0.083, 1.5,
                 Map.of("join", new TrialResult.OperatorStats(32000, -20, "nice", 0.31, "nice -20")),
-                0.004, 0.97, 5.0, 9.0, 2, 70.5, List.of(), 1_000, seconds);
+                0.004, 0.97, 5.0, 9.0, 2, 70.5, List.of(), 1_000, seconds,
+                List.of(new TrialResult.RoundSample(1_200, RoundSamples.OBSERVER, "join", 31_000, Double.NaN, "none"),
+                        new TrialResult.RoundSample(1_300, RoundSamples.DAEMON, "join", 30_500, -20, "nice")));
 
         try (MeasurementFiles files = new MeasurementFiles(dir, "storm", "etl", "park")) {
             files.add(result);
@@ -67,6 +69,9 @@ class MeasurementFilesTest {
                 .contains("storm,etl,park,14000,STATIC,2,1000,0,50,900," + MeasurementFiles.number(
                         seconds.get(0).endToEnd().quantileMicros(0.5) / 1000))
                 .anyMatch(l -> l.startsWith("storm,etl,park,14000,STATIC,2,3000,1,100,110,"));
+        assertThat(Files.readAllLines(dir.resolve(MeasurementFiles.ROUNDS))).containsExactly(MeasurementFiles.ROUNDS_HEADER,
+                "storm,etl,park,14000,STATIC,2,1200,observer,join,31000,NaN,none",
+                "storm,etl,park,14000,STATIC,2,1300,daemon,join,30500,-20,nice");
     }
 
     @Test
@@ -75,7 +80,7 @@ class MeasurementFilesTest {
         TrialResult result = new TrialResult(new Trial(44000, SchedulingMode.OS, 1),
                 new PhaseResult("OS", 1, new LatencyHistogram(), new LatencyHistogram(), OptionalLong.empty()), 0, 0,
                 0, Map.of(flinkName, new TrialResult.OperatorStats(12, Double.NaN, "none", 0.5, "other 0")),
-                Double.NaN, 0.99, Double.NaN, Double.NaN, 0, Double.NaN, List.of(), 0, List.of());
+                Double.NaN, 0.99, Double.NaN, Double.NaN, 0, Double.NaN, List.of(), 0, List.of(), List.of());
 
         try (MeasurementFiles files = new MeasurementFiles(dir, "flink", "etl", "none")) {
             files.add(result);
@@ -92,7 +97,7 @@ class MeasurementFilesTest {
         return new TrialResult(new Trial(44000, mode, rep),
                 new PhaseResult(mode.label(), 1, new LatencyHistogram(), new LatencyHistogram(), OptionalLong.empty()), 0,
                 0, 0, Map.of("join", new TrialResult.OperatorStats(12, Double.NaN, "none", 0.5, "other 0")),
-                Double.NaN, 0.99, Double.NaN, Double.NaN, 0, Double.NaN, List.of(), 0, List.of());
+                Double.NaN, 0.99, Double.NaN, Double.NaN, 0, Double.NaN, List.of(), 0, List.of(), List.of());
     }
 
     @Test

@@ -29,7 +29,7 @@ class SweepProgressTest {
         }
         return new TrialResult(trial, new PhaseResult("OS", 1, latency, endToEnd, OptionalLong.of(2010)),
                 endToEndGrowth, sourceHalfChange, 0.7, Map.of(), Double.NaN, 0.93, Double.NaN, Double.NaN, 0, Double.NaN, List.of(), 0,
-                List.of());
+                List.of(), List.of());
     }
 
     @Test

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads the two files a sweep writes, {@code measurements.csv} and {@code operators.csv}, into
- * records, checking every field: a bad value stops the report with the file, line and column, since
+ * Reads the files a sweep writes, {@code measurements.csv}, {@code operators.csv} and
+ * {@code rounds.csv}, into records, checking every field: a bad value stops the report with the file, line and column, since
  * averaging over a half-read sweep would print numbers nobody can trust.
  */
 public final class SweepCsv {
@@ -19,9 +19,12 @@ public final class SweepCsv {
     public static final String MEASUREMENTS = "measurements.csv";
     /** The file with one row per run and operator. */
     public static final String OPERATORS = "operators.csv";
+    /** The file with one row per daemon round and operator of the first repetitions. */
+    public static final String ROUNDS = "rounds.csv";
 
     private static final List<String> KEY = List.of("spe", "query", "wait_strategy", "rate", "mode", "rep");
     private static final List<String> OPERATOR_COLUMNS = List.of("operator", "queue_mean", "priority_mean", "mechanism");
+    private static final List<String> ROUND_COLUMNS = List.of("started_epoch_ms", "seen_by", "operator", "queue", "priority");
 
     private SweepCsv() {
     }
@@ -92,6 +95,23 @@ public final class SweepCsv {
                     row.number("priority_mean"), parsed));
         }
         return operators;
+    }
+
+    /** The round rows in {@code file}, in file order. */
+    public static List<RoundMeasurement> readRounds(Path file) throws IOException {
+        List<String> required = new ArrayList<>(KEY);
+        required.addAll(ROUND_COLUMNS);
+        CsvFile csv = CsvFile.read(file, required);
+        List<RoundMeasurement> rounds = new ArrayList<>();
+        for (CsvFile.Row row : csv.rows()) {
+            String seenBy = row.text("seen_by");
+            if (!seenBy.equals(RoundMeasurement.DAEMON) && !seenBy.equals(RoundMeasurement.OBSERVER)) {
+                throw row.error("seen_by", seenBy, "must be " + RoundMeasurement.OBSERVER + " or " + RoundMeasurement.DAEMON);
+            }
+            rounds.add(new RoundMeasurement(point(row), row.positiveInt("rep"), (long) row.positiveNumber("started_epoch_ms"),
+                    seenBy, row.text("operator"), row.number("queue"), row.number("priority")));
+        }
+        return rounds;
     }
 
     private static Point point(CsvFile.Row row) throws CsvFormatException {

@@ -237,7 +237,7 @@ public final class SweepPlots {
         }
     }
 
-    private static Path save(IChart chart, Path file) throws IOException {
+    static Path save(IChart chart, Path file) throws IOException {
         try (OutputStream out = Files.newOutputStream(file)) {
             ChartEncoder.saveChart(chart, out, "png");
         }
