@@ -25,10 +25,10 @@ public enum StormQuery {
     /** RIoTBench's STATS, ten operators; {@code accumulate} measured heaviest ({@code StatsTopology.HEAVIEST}). */
     STATS(true, Optional.of(new HandSetPriority("accumulate", "source"))),
     /**
-     * Linear Road over Kafka, nine operators; the child needs {@code --kafka}. No hand-set priority:
-     * its heaviest operator has not been measured.
+     * Linear Road over Kafka, nine operators; the child needs {@code --kafka}; {@code toll-notification}
+     * measured heaviest ({@code LrTopology.HEAVIEST}).
      */
-    LR(false, Optional.empty());
+    LR(false, Optional.of(new HandSetPriority("toll-notification", "source")));
 
     private final boolean readsInput;
     private final Optional<HandSetPriority> handSetPriority;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lachesis.experiments.launch.StormQuery;
 import dev.lachesis.experiments.mode.HandSetPriority;
 import dev.lachesis.experiments.storm.etl.EtlTopology;
+import dev.lachesis.experiments.storm.lr.LrTopology;
 import dev.lachesis.experiments.storm.shapes.ChainTopology;
 import dev.lachesis.experiments.storm.shapes.FanoutTopology;
 import dev.lachesis.experiments.storm.stats.StatsTopology;
@@ -36,7 +37,8 @@ class ExampleQueryTest {
     @Test
     void theHandSetPriorityFavoursTheOperatorEachTopologyMeasuredHeaviest() {
         Map<StormQuery, String> heaviest = Map.of(StormQuery.ETL, EtlTopology.HEAVIEST,
-                StormQuery.STATS, StatsTopology.HEAVIEST, StormQuery.FANOUT, FanoutTopology.HEAVIEST, StormQuery.CHAIN, ChainTopology.HEAVIEST);
+                StormQuery.STATS, StatsTopology.HEAVIEST, StormQuery.FANOUT, FanoutTopology.HEAVIEST, StormQuery.CHAIN,
+                ChainTopology.HEAVIEST, StormQuery.LR, LrTopology.HEAVIEST);
 
         heaviest.forEach((query, operator) -> {
             HandSetPriority handSet = query.handSetPriority().orElseThrow();
@@ -45,7 +47,6 @@ class ExampleQueryTest {
                     .as(query.label()).contains(handSet.heaviestOperator(), handSet.sourceOperator());
         });
         assertThat(StormQuery.PIPELINE.handSetPriority()).isEmpty();
-        assertThat(StormQuery.LR.handSetPriority()).isEmpty();
     }
 
     private QueryInputs inputs() {

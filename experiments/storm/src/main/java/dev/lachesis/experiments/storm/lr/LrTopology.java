@@ -34,6 +34,19 @@ public final class LrTopology {
     public static final String GROUP = "lachesis-lr";
     /** The spout's one field: the Kafka record's value. */
     static final String VALUE_FIELD = "value";
+    /**
+     * The heaviest operator, which the sweep's STATIC mode favours by hand (then the source). Measured
+     * as a user would, with the kernel alone beyond saturation: the OS trials of the LR sweep at
+     * 38,000 t/s, park waits, one core, 60-s windows after a 40-s warm-up, 3 repetitions
+     * ({@code experiments/results/storm-lr-park}), the CPU time of each operator's executor thread over
+     * the window from {@code /proc/<pid>/task/<tid>/stat} ({@code cpu_share} in {@code operators.csv}),
+     * in share of one core: toll-notification 0.143, dispatcher 0.101, source 0.083,
+     * accident-notification 0.079, average-speed 0.075, count-vehicles 0.069, accident-detection 0.062,
+     * last-average-speed 0.047, sink 0.046. The queues agree: the input queues of dispatcher and
+     * toll-notification were full (32,640 and 32,581 of 32,768), the other bolts' below 500 (the spout's
+     * backlog in Kafka 1.4 million).
+     */
+    public static final String HEAVIEST = "toll-notification";
     /** The kind of a toll notification at the sink. */
     static final String TOLL = "toll";
     /** The kind of an accident alert at the sink. */
