@@ -46,7 +46,7 @@ public final class RoundPlots {
             }
             RoundMeasurement first = run.get().get(0);
             String title = setup.getKey().title() + ", " + first.point().mode().label() + " at "
-                    + Table1.rate(first.point().rate()) + " t/s, repetition " + first.rep();
+                    + Table1.rate(first.point().rate()) + " t/s, rep " + first.rep();
             List<RoundMeasurement> observed = run.get().stream()
                     .filter(r -> r.seenBy().equals(RoundMeasurement.OBSERVER)).toList();
             List<RoundMeasurement> applied = run.get().stream()
@@ -57,7 +57,7 @@ public final class RoundPlots {
                         RoundMeasurement::queue), dir.resolve(prefix + QUEUES)));
             }
             if (!applied.isEmpty()) {
-                written.add(SweepPlots.save(chart(title + ": priorities applied", "Priority applied (nice, or real-time 1–99)",
+                written.add(SweepPlots.save(chart(title + ": priorities", "Priority applied (nice, or real-time 1–99)",
                         applied, RoundMeasurement::priority), dir.resolve(prefix + PRIORITIES)));
             }
         }
