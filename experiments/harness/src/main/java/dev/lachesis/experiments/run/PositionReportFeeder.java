@@ -3,6 +3,7 @@ package dev.lachesis.experiments.run;
 import dev.lachesis.experiments.lr.PositionReportGenerator;
 import dev.lachesis.experiments.lr.StampedReport;
 import dev.lachesis.experiments.measure.EpochMicros;
+import java.time.Duration;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -106,6 +107,6 @@ public final class PositionReportFeeder implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        producer.close(java.time.Duration.ofSeconds(10));
+        producer.close(Duration.ofSeconds(10));
     }
 }
