@@ -28,6 +28,8 @@ public final class PositionReportFeeder implements AutoCloseable {
     public static final String THREAD = "lachesis-lr-feeder";
     private static final Logger LOG = LoggerFactory.getLogger(PositionReportFeeder.class);
     private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** Below this share of the asked rate the feed warns that it fell short. */
+    private static final double SHORTFALL = 0.98;
 
     private final KafkaProducer<String, String> producer;
     private final String topic;
@@ -36,6 +38,7 @@ public final class PositionReportFeeder implements AutoCloseable {
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private final AtomicBoolean warned = new AtomicBoolean();
+    private final long startNanos;
     private volatile boolean stopping;
 
     private PositionReportFeeder(String bootstrapServers, String topic, double recordsPerSecond) {
@@ -50,6 +53,7 @@ public final class PositionReportFeeder implements AutoCloseable {
         this.recordsPerSecond = recordsPerSecond;
         this.thread = new Thread(this::feed, THREAD);
         this.thread.setDaemon(true);
+        this.startNanos = System.nanoTime();
     }
 
     /**
@@ -79,9 +83,8 @@ public final class PositionReportFeeder implements AutoCloseable {
     private void feed() {
         PositionReportGenerator reports = new PositionReportGenerator(PositionReportGenerator.STANDARD_SEED,
                 PositionReportGenerator.STANDARD_VEHICLES);
-        long start = System.nanoTime();
         while (!stopping) {
-            long due = (long) ((System.nanoTime() - start) * recordsPerSecond / 1e9);
+            long due = (long) ((System.nanoTime() - startNanos) * recordsPerSecond / 1e9);
             while (sent.get() < due && !stopping) {
                 String value = new StampedReport(EpochMicros.now(), reports.next()).value();
                 producer.send(new ProducerRecord<>(topic, value), (metadata, e) -> {
@@ -98,15 +101,35 @@ public final class PositionReportFeeder implements AutoCloseable {
         }
     }
 
-    /** Stops feeding and closes the producer, sending what it still holds. */
+    /**
+     * Stops feeding, closes the producer (sending what it still holds) and logs the rate the feed
+     * kept, so a run whose input fell short of its rate says so.
+     */
     @Override
     public void close() {
         stopping = true;
+        long stoppedNanos = System.nanoTime();
         try {
             thread.join(TimeUnit.SECONDS.toMillis(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         producer.close(Duration.ofSeconds(10));
+        logKeptRate(stoppedNanos);
+    }
+
+    private void logKeptRate(long stoppedNanos) {
+        double seconds = (stoppedNanos - startNanos) / 1e9;
+        if (seconds <= 0) {
+            return;
+        }
+        double kept = sent.get() / seconds;
+        if (kept < SHORTFALL * recordsPerSecond) {
+            LOG.warn("the position-report feed kept {} reports/s of the {} asked for ({} reports in {} s, {} refused)",
+                    Math.round(kept), Math.round(recordsPerSecond), sent.get(), Math.round(seconds), failed.get());
+        } else {
+            LOG.info("the position-report feed kept {} reports/s ({} reports in {} s, {} refused)",
+                    Math.round(kept), sent.get(), Math.round(seconds), failed.get());
+        }
     }
 }
