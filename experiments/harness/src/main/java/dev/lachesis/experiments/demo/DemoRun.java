@@ -136,13 +136,13 @@ final class DemoRun implements AutoCloseable {
         RunningQuery spe = started(launcher.start(settings.rate(), settings.speCpus(), carbonPort, input, meter));
         long start = System.currentTimeMillis();
         synchronized (this) {
-            queryBefore = ThreadSched.allOf(spe.pid());
+            queryBefore = ThreadSched.allOf(onlyPid(spe));
         }
-        out.printf("%s: PID %d on CPU %s, %s at %s records/s%s%n", speName(), spe.pid(), settings.speCpus(),
+        out.printf("%s: PID %d on CPU %s, %s at %s records/s%s%n", speName(), onlyPid(spe), settings.speCpus(),
                 launcher.query().toUpperCase(Locale.ROOT), LiveTable.number(settings.rate()),
                 launcher.waitStrategy().equals("none") ? "" : ", " + launcher.waitStrategy() + " wait strategy");
 
-        Path config = new DaemonConfig(spe.spe(), mode, httpPort, PERIOD, journal, cgroupRoot)
+        Path config = new DaemonConfig(spe.spes(), mode, httpPort, PERIOD, journal, cgroupRoot)
                 .writeTo(work.resolve(mode.fileName() + ".yaml"));
         List<String> run = new ArrayList<>(List.of("run", "--config", config.toString(), "--rounds", "json"));
         if (!mode.applies()) {
@@ -176,7 +176,7 @@ final class DemoRun implements AutoCloseable {
             out.println("(no sink report came within " + REPORT_DELAY.toSeconds() + " s of the end; measuring what came)");
         }
         PhaseResult result = meter.window(mode.label(), measureFrom, end);
-        printRealTime(mode, spe.pid(), rounds.count());
+        printRealTime(mode, onlyPid(spe), rounds.count());
         stopDaemon(true);
         stopQuery();
         return result;
@@ -214,6 +214,11 @@ final class DemoRun implements AutoCloseable {
         return spe.substring(0, 1).toUpperCase(Locale.ROOT) + spe.substring(1);
     }
 
+    /** The JVM of the demo's query, which runs on one SPE (the demo starts no other). */
+    private static long onlyPid(RunningQuery query) {
+        return query.pids().get(0);
+    }
+
     /** Registers the started query, or stops it at once when the demo is closing. */
     private synchronized RunningQuery started(RunningQuery started) throws RunStopped {
         if (closed) {
@@ -249,13 +254,13 @@ final class DemoRun implements AutoCloseable {
             problems.addAll(RestoreCheck.restoreFromJournal(command(settings.otherCpus()), journal,
                     line -> out.println("lachesis restore: " + line)));
         }
-        if (query != null && ProcessHandle.of(query.pid()).map(ProcessHandle::isAlive).orElse(false)) {
-            List<String> changed = RestoreCheck.changedThreads(query.pid(), queryBefore);
+        if (query != null && ProcessHandle.of(onlyPid(query)).map(ProcessHandle::isAlive).orElse(false)) {
+            List<String> changed = RestoreCheck.changedThreads(onlyPid(query), queryBefore);
             problems.addAll(changed);
             if (report) {
                 out.println(changed.isEmpty()
                         ? "Daemon stopped; every " + speName() + " thread has its original policy, priority and nice "
-                        + "value again (" + ThreadSched.allOf(query.pid()).size() + " threads read back from /proc)"
+                        + "value again (" + ThreadSched.allOf(onlyPid(query)).size() + " threads read back from /proc)"
                         : "Daemon stopped; NOT restored: " + String.join("; ", changed));
                 out.flush();
             }

@@ -6,11 +6,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
  * Writes the policy file the experiments run {@code lachesis run} with for one {@link SchedulingMode}:
- * the query JVM they started ({@link SpeBlock}), metrics read back from their metric store, the
+ * the query JVMs they started ({@link SpeBlock}, one per SPE), metrics read back from their metric store, the
  * mode's policy and translator every period, and a journal and cgroup root of their own. The
  * real-time translator runs with its watchdog's defaults, the safety net a user gets. The
  * {@link SchedulingMode#STATIC} mode writes the query's {@link HandSetPriority}; a mode that
@@ -18,7 +20,7 @@ import java.util.Objects;
  * cgroup translator, every query with the same share, rewritten every {@value #GROUPS_PERIOD_SECONDS}
  * s (queries do not come and go within a trial). Immutable.
  *
- * @param spe the query JVM to schedule
+ * @param spes the query JVMs to schedule, one daemon scheduling all of them
  * @param mode what the daemon schedules with; {@link SchedulingMode#OS} plans only (run it with {@code --dry-run})
  * @param storeHttpPort the render API of the metric store on 127.0.0.1
  * @param period how often the policy runs
@@ -26,13 +28,16 @@ import java.util.Objects;
  * @param cgroupRoot the group under the cpu controller Lachesis may create groups in
  * @param handSet the query's hand-set priority; required by {@link SchedulingMode#STATIC}, else ignored (may be null)
  */
-public record DaemonConfig(SpeBlock spe, SchedulingMode mode, int storeHttpPort, Duration period, Path journal,
+public record DaemonConfig(List<SpeBlock> spes, SchedulingMode mode, int storeHttpPort, Duration period, Path journal,
                            String cgroupRoot, HandSetPriority handSet) {
     /** How often the {@code query-groups} entry runs. */
     static final int GROUPS_PERIOD_SECONDS = 10;
 
     public DaemonConfig {
-        Objects.requireNonNull(spe, "spe");
+        spes = List.copyOf(spes);
+        if (spes.isEmpty()) {
+            throw new IllegalArgumentException("a policy file needs one SPE at least");
+        }
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(period, "period");
         Objects.requireNonNull(journal, "journal");
@@ -43,9 +48,9 @@ public record DaemonConfig(SpeBlock spe, SchedulingMode mode, int storeHttpPort,
     }
 
     /** The file for a mode that needs nothing from the query (every mode but {@link SchedulingMode#STATIC}). */
-    public DaemonConfig(SpeBlock spe, SchedulingMode mode, int storeHttpPort, Duration period, Path journal,
+    public DaemonConfig(List<SpeBlock> spes, SchedulingMode mode, int storeHttpPort, Duration period, Path journal,
                         String cgroupRoot) {
-        this(spe, mode, storeHttpPort, period, journal, cgroupRoot, null);
+        this(spes, mode, storeHttpPort, period, journal, cgroupRoot, null);
     }
 
     /** The YAML text. */
@@ -76,7 +81,8 @@ public record DaemonConfig(SpeBlock spe, SchedulingMode mode, int storeHttpPort,
                 journal: %s
                 logging:
                   level: warn
-                """.formatted(mode.label(), mode.policy(), mode.translator(), spe.yaml(), storeHttpPort,
+                """.formatted(mode.label(), mode.policy(), mode.translator(),
+                spes.stream().map(SpeBlock::yaml).collect(Collectors.joining()), storeHttpPort,
                 mode.fileName(), mode.policy(), period.toMillis(), mode.translator(), policySettings,
                 groups, cgroupRoot, journal);
     }

@@ -53,6 +53,7 @@ public final class RoundLog implements Consumer<String> {
     }
 
     private final Consumer<String> otherLines;
+    private final boolean namesBySpe;
     private final List<Round> rounds = new ArrayList<>();
     private String latest;
     private String lastRanked;
@@ -61,7 +62,18 @@ public final class RoundLog implements Consumer<String> {
 
     /** @param otherLines receives the lines that are not rounds */
     public RoundLog(Consumer<String> otherLines) {
+        this(otherLines, false);
+    }
+
+    /**
+     * @param otherLines receives the lines that are not rounds
+     * @param namesBySpe whether to name each operator {@code <spe>:<operator>} (the name of its
+     *     {@code spes:} entry first), for a daemon scheduling queries on several SPEs whose operators
+     *     may share names
+     */
+    public RoundLog(Consumer<String> otherLines, boolean namesBySpe) {
         this.otherLines = otherLines;
+        this.namesBySpe = namesBySpe;
     }
 
     @Override
@@ -72,7 +84,7 @@ public final class RoundLog implements Consumer<String> {
         }
         Round round;
         try {
-            round = parse(JSON.readTree(line));
+            round = parse(JSON.readTree(line), namesBySpe);
         } catch (JsonProcessingException | DateTimeParseException e) {
             // Never throw into the child's output reader: a stopped reader would block the child.
             if (!warned) {
@@ -90,7 +102,7 @@ public final class RoundLog implements Consumer<String> {
         }
     }
 
-    private static Round parse(JsonNode round) {
+    private static Round parse(JsonNode round, boolean namesBySpe) {
         List<OperatorThread> operators = new ArrayList<>();
         for (JsonNode t : round.path("threads")) {
             if (!t.path("kind").asText().equals("main") || t.path("operator").isNull()) {
@@ -102,7 +114,8 @@ public final class RoundLog implements Consumer<String> {
                     queue = metric.getValue().asDouble();
                 }
             }
-            operators.add(new OperatorThread(operatorName(t.path("operator").asText(), t.path("thread").asText()),
+            String operator = operatorName(t.path("operator").asText(), t.path("thread").asText());
+            operators.add(new OperatorThread(namesBySpe ? t.path("spe").asText() + ":" + operator : operator,
                     t.path("tid").asLong(), queue,
                     t.path("priority").asDouble(), t.path("value").asLong(), t.path("mechanism").asText()));
         }

@@ -2,6 +2,7 @@ package dev.lachesis.experiments.sweep;
 
 import dev.lachesis.experiments.run.LinearRoadFeed;
 import dev.lachesis.experiments.run.SpeBlock;
+import java.util.List;
 
 /**
  * A running query and the Kafka feed it reads (Linear Road), stopped together: the query first, so
@@ -17,13 +18,18 @@ final class FedQuery implements RunningQuery {
     }
 
     @Override
-    public long pid() {
-        return query.pid();
+    public List<Long> pids() {
+        return query.pids();
     }
 
     @Override
-    public SpeBlock spe() {
-        return query.spe();
+    public List<SpeBlock> spes() {
+        return query.spes();
+    }
+
+    @Override
+    public List<SpePart> parts() {
+        return query.parts();
     }
 
     @Override

@@ -166,13 +166,13 @@ final class FlinkLauncher implements QueryLauncher {
                 """.formatted(pid, restPort, TASK_SCOPE, OPERATOR_SCOPE);
         return new RunningQuery() {
             @Override
-            public long pid() {
-                return pid;
+            public List<Long> pids() {
+                return List.of(pid);
             }
 
             @Override
-            public SpeBlock spe() {
-                return block;
+            public List<SpeBlock> spes() {
+                return List.of(block);
             }
 
             @Override

@@ -4,6 +4,7 @@ import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.run.SpeBlock;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeoutException;
 
@@ -43,13 +44,13 @@ final class LocalClusterQuery implements RunningQuery {
     }
 
     @Override
-    public long pid() {
-        return child.pid();
+    public List<Long> pids() {
+        return List.of(child.pid());
     }
 
     @Override
-    public SpeBlock spe() {
-        return block;
+    public List<SpeBlock> spes() {
+        return List.of(block);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.lachesis.experiments.sweep;
 
 import dev.lachesis.experiments.measure.SinkReport;
 import dev.lachesis.experiments.report.CsvDialect;
+import dev.lachesis.experiments.run.PhaseResult;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -89,17 +90,22 @@ final class MeasurementFiles implements AutoCloseable {
         }
     }
 
+    /**
+     * Appends {@code r}'s rows; a trial of a query on several SPEs at once adds one {@value #MEASUREMENTS}
+     * row per SPE's query ({@link TrialResult#parts()}) under that part's name, with the daemon's figures
+     * of the whole trial.
+     */
     void add(TrialResult r) throws IOException {
         Trial t = r.trial();
+        List<String> trialKey = List.of(number(t.rate()), t.mode().label(), Integer.toString(t.rep()));
         List<String> run = new ArrayList<>(key);
-        run.addAll(List.of(number(t.rate()), t.mode().label(), Integer.toString(t.rep())));
-        record(measurements, run, number(r.sink().seconds()), number(r.sink().throughput()),
-                number(r.sink().sourceThroughput()), millis(r.sink().latency().meanMicros()),
-                millis(r.sink().latency().quantileMicros(0.5)), millis(r.sink().latency().quantileMicros(0.99)),
-                millis(r.sink().endToEnd().meanMicros()), millis(r.sink().endToEnd().quantileMicros(0.5)),
-                millis(r.sink().endToEnd().quantileMicros(0.99)), number(r.goalCv()), number(r.daemonCpuShare()),
-                number(r.roundP50Ms()), number(r.roundP99Ms()), Integer.toString(r.rounds()),
-                number(r.daemonPeakRssMib()), number(r.speCpuShare()), number(r.sourceHalfChange()));
+        run.addAll(trialKey);
+        recordMeasurement(run, r.sink(), r.speCpuShare(), r.sourceHalfChange(), r);
+        for (TrialResult.PartResult part : r.parts()) {
+            List<String> partRun = new ArrayList<>(List.of(part.spe(), key.get(1), part.waitStrategy()));
+            partRun.addAll(trialKey);
+            recordMeasurement(partRun, part.sink(), part.speCpuShare(), part.sourceHalfChange(), r);
+        }
         for (Map.Entry<String, TrialResult.OperatorStats> o : r.operators().entrySet()) {
             TrialResult.OperatorStats stats = o.getValue();
             record(operators, run, o.getKey(), number(stats.queueMean()), number(stats.priorityMean()),
@@ -119,6 +125,17 @@ final class MeasurementFiles implements AutoCloseable {
         operators.flush();
         seconds.flush();
         rounds.flush();
+    }
+
+    private void recordMeasurement(List<String> run, PhaseResult sink, double speCpuShare, double sourceHalfChange,
+                                   TrialResult r) throws IOException {
+        record(measurements, run, number(sink.seconds()), number(sink.throughput()),
+                number(sink.sourceThroughput()), millis(sink.latency().meanMicros()),
+                millis(sink.latency().quantileMicros(0.5)), millis(sink.latency().quantileMicros(0.99)),
+                millis(sink.endToEnd().meanMicros()), millis(sink.endToEnd().quantileMicros(0.5)),
+                millis(sink.endToEnd().quantileMicros(0.99)), number(r.goalCv()), number(r.daemonCpuShare()),
+                number(r.roundP50Ms()), number(r.roundP99Ms()), Integer.toString(r.rounds()),
+                number(r.daemonPeakRssMib()), number(speCpuShare), number(sourceHalfChange));
     }
 
     private static String millis(double micros) {

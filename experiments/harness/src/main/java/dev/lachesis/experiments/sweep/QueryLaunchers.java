@@ -8,6 +8,9 @@ import java.time.Duration;
 
 /** Picks the {@link QueryLauncher} for an SPE by name, for the sweep, the saturation search and the demo. */
 public final class QueryLaunchers {
+    /** The {@code --spe} that runs the query on Storm and Flink at once. */
+    static final String STORM_AND_FLINK = "storm+flink";
+
     private QueryLaunchers() {
     }
 
@@ -18,11 +21,17 @@ public final class QueryLaunchers {
      * @throws IllegalArgumentException naming the unknown SPE, query or wait strategy
      */
     public static QueryLauncher of(String spe, String query, String waitStrategy, Duration readyTimeout) {
-        return of(spe, query, waitStrategy, readyTimeout, SynQueries.ONE);
+        return switch (spe) {
+            case "storm" -> new StormLauncher(StormQuery.named(query), WaitStrategy.named(waitStrategy), readyTimeout);
+            case "storm1" -> new Storm1Launcher(query, readyTimeout);
+            case "flink" -> new FlinkLauncher(LachesisHome.root(), FlinkQuery.named(query), SynQueries.ONE, readyTimeout);
+            default -> throw new IllegalArgumentException("--spe was '" + spe + "' but must be storm, storm1 or flink");
+        };
     }
 
     /**
-     * As {@link #of(String, String, String, Duration)}, running {@code syn} as {@code synQueries} say.
+     * As {@link #of(String, String, String, Duration)}, running {@code syn} as {@code synQueries} say,
+     * and also {@value #STORM_AND_FLINK}: the query on Storm and on Flink at once ({@link SpePairLauncher}).
      *
      * @throws IllegalArgumentException also when {@code synQueries} are not {@link SynQueries#ONE} for
      *         another query than Flink's {@code syn}
@@ -33,10 +42,12 @@ public final class QueryLaunchers {
             throw new IllegalArgumentException("--queries and --blocking apply to --spe flink --query syn only");
         }
         return switch (spe) {
-            case "storm" -> new StormLauncher(StormQuery.named(query), WaitStrategy.named(waitStrategy), readyTimeout);
-            case "storm1" -> new Storm1Launcher(query, readyTimeout);
+            case STORM_AND_FLINK -> new SpePairLauncher(of("storm", query, waitStrategy, readyTimeout),
+                    of("flink", query, waitStrategy, readyTimeout));
             case "flink" -> new FlinkLauncher(LachesisHome.root(), FlinkQuery.named(query), synQueries, readyTimeout);
-            default -> throw new IllegalArgumentException("--spe was '" + spe + "' but must be storm, storm1 or flink");
+            case "storm", "storm1" -> of(spe, query, waitStrategy, readyTimeout);
+            default -> throw new IllegalArgumentException("--spe was '" + spe + "' but must be storm, storm1, flink or "
+                    + STORM_AND_FLINK);
         };
     }
 }

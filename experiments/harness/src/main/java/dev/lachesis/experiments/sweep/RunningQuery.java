@@ -1,17 +1,27 @@
 package dev.lachesis.experiments.sweep;
 
 import dev.lachesis.experiments.run.SpeBlock;
+import java.util.List;
 
 /**
- * A query a {@link QueryLauncher} started: the JVM whose threads the daemon schedules, the policy
- * file entry that points the daemon at it, and a way to stop it.
+ * A query a {@link QueryLauncher} started: the JVMs whose threads the daemon schedules (one, or one
+ * per SPE for queries run on several SPEs at once), the policy file entries that point the daemon at
+ * them, and a way to stop them.
  */
 public interface RunningQuery extends AutoCloseable {
-    /** The JVM that runs the query's threads. */
-    long pid();
+    /** The JVMs that run the query's threads, one per SPE. */
+    List<Long> pids();
 
-    /** The {@code spes:} entry for that JVM. */
-    SpeBlock spe();
+    /** The {@code spes:} entries for those JVMs, in the same order. */
+    List<SpeBlock> spes();
+
+    /**
+     * Each SPE's own share of the run when queries on several SPEs run at once, so each is measured
+     * apart as well as together; empty for a query on one SPE.
+     */
+    default List<SpePart> parts() {
+        return List.of();
+    }
 
     /** Stops the query's processes. */
     @Override

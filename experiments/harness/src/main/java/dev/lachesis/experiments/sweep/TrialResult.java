@@ -33,11 +33,13 @@ import java.util.Objects;
  * @param roundSamples per round in the window and operator, the queue the observer saw and the queue and
  *     priority the acting daemon saw and applied; the first repetition's only (empty for the others), which
  *     is enough to draw how a run evolved
+ * @param parts for queries on several SPEs at once, each SPE's query measured apart; empty on one SPE
  */
 record TrialResult(Trial trial, PhaseResult sink, double endToEndGrowth, double sourceHalfChange, double goalCv,
                    Map<String, OperatorStats> operators, double daemonCpuShare, double speCpuShare, double roundP50Ms,
                    double roundP99Ms, int rounds, double daemonPeakRssMib, List<String> problems,
-                   long measureFromEpochMillis, List<SinkReport> seconds, List<RoundSample> roundSamples) {
+                   long measureFromEpochMillis, List<SinkReport> seconds, List<RoundSample> roundSamples,
+                   List<PartResult> parts) {
     /** A change of the source's throughput between the window's halves beyond which a trial was not steady. */
     static final double STEADY_SOURCE_CHANGE = 0.1;
 
@@ -48,6 +50,16 @@ record TrialResult(Trial trial, PhaseResult sink, double endToEndGrowth, double 
         problems = List.copyOf(problems);
         seconds = List.copyOf(seconds);
         roundSamples = List.copyOf(roundSamples);
+        parts = List.copyOf(parts);
+    }
+
+    /** A trial of a query on one SPE. */
+    TrialResult(Trial trial, PhaseResult sink, double endToEndGrowth, double sourceHalfChange, double goalCv,
+                Map<String, OperatorStats> operators, double daemonCpuShare, double speCpuShare, double roundP50Ms,
+                double roundP99Ms, int rounds, double daemonPeakRssMib, List<String> problems,
+                long measureFromEpochMillis, List<SinkReport> seconds, List<RoundSample> roundSamples) {
+        this(trial, sink, endToEndGrowth, sourceHalfChange, goalCv, operators, daemonCpuShare, speCpuShare, roundP50Ms,
+                roundP99Ms, rounds, daemonPeakRssMib, problems, measureFromEpochMillis, seconds, roundSamples, List.of());
     }
 
     /** Whether the source took in about as much in both halves of the window (unknown counts as steady). */
@@ -69,6 +81,19 @@ record TrialResult(Trial trial, PhaseResult sink, double endToEndGrowth, double 
      */
     record OperatorStats(double queueMean, double priorityMean, String mechanism, double cpuShare,
                          String schedAtEnd) {
+    }
+
+    /**
+     * One SPE's query of a trial run on several SPEs at once ({@link SpePart}), over the same window.
+     *
+     * @param spe the name in the CSV files' {@code spe} column
+     * @param waitStrategy for the {@code wait_strategy} column
+     * @param sink its own sink's figures
+     * @param sourceHalfChange as the trial's, for this query alone
+     * @param speCpuShare the share of one core its JVM used
+     */
+    record PartResult(String spe, String waitStrategy, PhaseResult sink, double sourceHalfChange,
+                      double speCpuShare) {
     }
 
     /**

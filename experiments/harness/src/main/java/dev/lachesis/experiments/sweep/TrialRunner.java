@@ -26,6 +26,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -92,11 +93,12 @@ final class TrialRunner implements AutoCloseable {
         SinkMeter meter = new SinkMeter(line -> LOG.debug("spe: {}", line));
         RunningQuery q = startQuery(trial, meter);
         long start = System.currentTimeMillis();
-        Map<Long, ThreadSched> before = ThreadSched.allOf(q.pid());
+        Map<Long, ThreadSched> before = threadsOf(q.pids(), ThreadSched::allOf);
 
-        RoundLog observed = new RoundLog(line -> LOG.debug("observer: {}", line));
+        boolean severalSpes = q.spes().size() > 1;
+        RoundLog observed = new RoundLog(line -> LOG.debug("observer: {}", line), severalSpes);
         registerObserver(startDaemon(q, SchedulingMode.OS, observed, true));
-        RoundLog acted = new RoundLog(line -> LOG.debug("daemon: {}", line));
+        RoundLog acted = new RoundLog(line -> LOG.debug("daemon: {}", line), severalSpes);
         ChildJvm d = null;
         if (trial.mode().applies()) {
             d = registerDaemon(startDaemon(q, trial.mode(), acted, false));
@@ -110,13 +112,13 @@ final class TrialRunner implements AutoCloseable {
                     + ") exited before the measurement window; its error is above");
         }
         Optional<Double> cpuFrom = d == null ? Optional.empty() : ProcessUsage.cpuSeconds(d.pid());
-        Optional<Double> speCpuFrom = ProcessUsage.cpuSeconds(q.pid());
-        Map<Long, Double> threadCpuFrom = ProcessUsage.threadCpuSeconds(q.pid());
+        Map<Long, Optional<Double>> speCpuFrom = cpuSecondsOf(q.pids());
+        Map<Long, Double> threadCpuFrom = threadsOf(q.pids(), ProcessUsage::threadCpuSeconds);
         awaitUntil(end);
         Optional<Double> cpuTo = d == null ? Optional.empty() : ProcessUsage.cpuSeconds(d.pid());
-        Optional<Double> speCpuTo = ProcessUsage.cpuSeconds(q.pid());
-        Map<Long, Double> threadCpuTo = ProcessUsage.threadCpuSeconds(q.pid());
-        Map<Long, ThreadSched> schedAtEnd = ThreadSched.allOf(q.pid());
+        Map<Long, Optional<Double>> speCpuTo = cpuSecondsOf(q.pids());
+        Map<Long, Double> threadCpuTo = threadsOf(q.pids(), ProcessUsage::threadCpuSeconds);
+        Map<Long, ThreadSched> schedAtEnd = threadsOf(q.pids(), ThreadSched::allOf);
         double peakRssMib = d == null ? Double.NaN : ProcessUsage.peakResidentMib(d.pid()).orElse(Double.NaN);
         if (!meter.awaitReportAfter(end, REPORT_DELAY)) {
             LOG.warn("No sink report came within {} s of the window's end at {} t/s, {}; measuring what came",
@@ -125,7 +127,7 @@ final class TrialRunner implements AutoCloseable {
         PhaseResult sink = meter.window(trial.mode().label(), measureFrom, end);
 
         List<String> problems = stopDaemon();
-        problems.addAll(RestoreCheck.changedThreads(q.pid(), before));
+        q.pids().forEach(pid -> problems.addAll(RestoreCheck.changedThreads(pid, before)));
         stopObserverAndQuery();
 
         List<RoundLog.Round> observerRounds = observed.between(measureFrom, end);
@@ -135,12 +137,35 @@ final class TrialRunner implements AutoCloseable {
         double[] durations = daemonRounds.stream().mapToDouble(RoundLog.Round::durationMs).toArray();
         Map<String, TrialResult.OperatorStats> operators = operators(observerRounds, daemonRounds,
                 threadCpu(threadCpuFrom, threadCpuTo, seconds), schedAtEnd);
+        List<TrialResult.PartResult> parts = q.parts().stream().map(p -> new TrialResult.PartResult(p.spe(),
+                p.waitStrategy(), p.sink().window(trial.mode().label(), measureFrom, end),
+                p.sink().sourceHalfChange(measureFrom, end),
+                share(speCpuFrom.get(p.pid()), speCpuTo.get(p.pid()), seconds))).toList();
         return new TrialResult(trial, sink, meter.endToEndGrowth(measureFrom, end),
                 meter.sourceHalfChange(measureFrom, end), QueueBalance.meanCv(observerRounds),
-                operators, cpuShare, share(speCpuFrom, speCpuTo, seconds), Percentile.of(durations, 0.5),
+                operators, cpuShare, sum(speCpuFrom, speCpuTo, seconds), Percentile.of(durations, 0.5),
                 Percentile.of(durations, 0.99), daemonRounds.size(), peakRssMib, problems, measureFrom,
                 meter.reports().stream().filter(r -> r.endEpochMillis() <= end).toList(),
-                trial.rep() == 1 ? RoundSamples.of(observerRounds, daemonRounds) : List.of());
+                trial.rep() == 1 ? RoundSamples.of(observerRounds, daemonRounds) : List.of(), parts);
+    }
+
+    /** Per thread id, what {@code perProcess} reads for each of {@code pids}, merged (thread ids are unique). */
+    private static <V> Map<Long, V> threadsOf(List<Long> pids, Function<Long, Map<Long, V>> perProcess) {
+        Map<Long, V> merged = new TreeMap<>();
+        pids.forEach(pid -> merged.putAll(perProcess.apply(pid)));
+        return merged;
+    }
+
+    /** Per JVM, its CPU seconds so far, empty when it cannot be read. */
+    private static Map<Long, Optional<Double>> cpuSecondsOf(List<Long> pids) {
+        Map<Long, Optional<Double>> seconds = new TreeMap<>();
+        pids.forEach(pid -> seconds.put(pid, ProcessUsage.cpuSeconds(pid)));
+        return seconds;
+    }
+
+    /** The share of a core the JVMs used together between two readings; NaN when one reading is missing. */
+    private static double sum(Map<Long, Optional<Double>> from, Map<Long, Optional<Double>> to, double seconds) {
+        return from.keySet().stream().mapToDouble(pid -> share(from.get(pid), to.get(pid), seconds)).sum();
     }
 
     /**
@@ -219,7 +244,7 @@ final class TrialRunner implements AutoCloseable {
 
     private ChildJvm startDaemon(RunningQuery q, SchedulingMode mode, RoundLog rounds, boolean observe)
             throws IOException {
-        Path config = new DaemonConfig(q.spe(), mode, store.httpPort(), settings.period(),
+        Path config = new DaemonConfig(q.spes(), mode, store.httpPort(), settings.period(),
                 observe ? work.resolve("observer-journal.json") : journal, cgroupRoot,
                 launcher.handSetPriority().orElse(null))
                 .writeTo(work.resolve((observe ? "observer" : mode.fileName()) + ".yaml"));

@@ -13,6 +13,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -31,8 +32,8 @@ class DaemonConfigTest {
     Path dir;
 
     private DaemonConfig config(SpeBlock spe, SchedulingMode mode, HandSetPriority handSet) {
-        return new DaemonConfig(spe, mode, 8080, Duration.ofSeconds(1), dir.resolve("journal.json"), "lachesis-test",
-                handSet);
+        return new DaemonConfig(List.of(spe), mode, 8080, Duration.ofSeconds(1), dir.resolve("journal.json"),
+                "lachesis-test", handSet);
     }
 
     @Test
@@ -120,6 +121,22 @@ class DaemonConfigTest {
 
         assertThat(storm1.yaml()).contains("      version: 1\n      metrics-bucket: 1s\n");
         assertValid(storm1);
+    }
+
+    @Test
+    void twoSpesGoUnderOneSpesKeySoOneDaemonSchedulesBoth() throws Exception {
+        DaemonConfig both = new DaemonConfig(List.of(STORM, FLINK), SchedulingMode.LACHESIS_MOD_GROUPS, 8080,
+                Duration.ofSeconds(1), dir.resolve("journal.json"), "lachesis-test");
+
+        assertThat(both.yaml()).contains("spes:\n" + STORM.yaml() + FLINK.yaml() + "metrics:\n");
+        assertValid(both);
+    }
+
+    @Test
+    void aFileWithoutAnSpeIsRefused() {
+        assertThatThrownBy(() -> new DaemonConfig(List.of(), SchedulingMode.OS, 8080, Duration.ofSeconds(1),
+                dir.resolve("journal.json"), "lachesis-test"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("one SPE at least");
     }
 
     /** {@code lachesis validate} accepts the file, with the real drivers, policies and translators. */

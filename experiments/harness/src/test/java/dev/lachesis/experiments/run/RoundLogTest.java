@@ -65,6 +65,21 @@ class RoundLogTest {
     }
 
     @Test
+    void underADaemonOfSeveralSpesOperatorsOfTheSameNameStayApartByTheirSpe() {
+        RoundLog log = new RoundLog(line -> { }, true);
+        String flinkParse = thread(101, "parse (1/1)#0", JOB + "/bc764cd8/0", "main", 120, -20);
+        String stormParse = thread(201, "Thread-44-parse-executor[6, 6]", "sweep-etl-1-17956/parse/6-6", "main", 900, 5)
+                .replace("\"spe\":\"flink\"", "\"spe\":\"storm\"");
+        log.accept(round("2026-11-26T10:00:00Z", flinkParse, stormParse));
+
+        List<RoundLog.Round> rounds = log.between(0, Long.MAX_VALUE);
+
+        assertThat(RoundLog.mainThreads(rounds)).isEqualTo(Map.of("flink:parse", Set.of(101L), "storm:parse", Set.of(201L)));
+        assertThat(RoundLog.meanPerOperator(rounds, RoundLog.OperatorThread::queue))
+                .isEqualTo(Map.of("flink:parse", 120.0, "storm:parse", 900.0));
+    }
+
+    @Test
     void aThreadNameThatOnlyLooksLikeAFlinkTaskKeepsItsComponent() {
         assertThat(RoundLog.operatorName("etl-1-1795436622/parse/3-3", "Thread-44-parse-executor[6, 6]"))
                 .isEqualTo("parse");

@@ -10,6 +10,7 @@ import dev.lachesis.experiments.mode.SchedulingMode;
 import dev.lachesis.experiments.report.Metric;
 import dev.lachesis.experiments.report.OperatorMeasurement;
 import dev.lachesis.experiments.report.RunMeasurement;
+import dev.lachesis.experiments.report.Setup;
 import dev.lachesis.experiments.report.SweepCsv;
 import dev.lachesis.experiments.run.PhaseResult;
 import java.io.IOException;
@@ -90,6 +91,39 @@ class MeasurementFilesTest {
                 .extracting(OperatorMeasurement::operator).containsExactly(flinkName);
         assertThat(Files.readAllLines(dir.resolve(MeasurementFiles.OPERATORS)).get(1))
                 .contains(",\"Window(TumblingEventTimeWindows(1000), EventTimeTrigger, \"\"avg\"\")\",");
+    }
+
+    @Test
+    void aTrialOnTwoSpesAddsARowForEachSpesQueryUnderItsOwnNameBesideTheRowOfBoth() throws Exception {
+        PhaseResult storm = phase(2, 300, 330);
+        PhaseResult flink = phase(2, 100, 100);
+        PhaseResult both = phase(2, 400, 430);
+        TrialResult result = new TrialResult(new Trial(8000, SchedulingMode.LACHESIS_MOD, 1), both, 0, 0.02, 0.4,
+                Map.of(), 0.01, 0.98, 4.0, 8.0, 60, 80.0, List.of(), 0, List.of(), List.of(),
+                List.of(new TrialResult.PartResult("storm-beside-flink", "park", storm, 0.05, 0.6),
+                        new TrialResult.PartResult("flink-beside-storm", "none", flink, -0.01, 0.38)));
+
+        try (MeasurementFiles files = new MeasurementFiles(dir, "storm+flink", "etl", "park")) {
+            files.add(result);
+        }
+
+        assertThat(SweepCsv.readMeasurements(dir.resolve(MeasurementFiles.MEASUREMENTS)))
+                .extracting(r -> r.point().setup(), r -> r.value(Metric.THROUGHPUT), r -> r.value(Metric.SOURCE_THROUGHPUT),
+                        r -> r.value(Metric.SPE_CPU_SHARE), r -> r.value(Metric.DAEMON_CPU_SHARE))
+                .containsExactly(tuple(new Setup("storm+flink", "etl", "park"), 200.0, 215.0, 0.98, 0.01),
+                        tuple(new Setup("storm-beside-flink", "etl", "park"), 150.0, 165.0, 0.6, 0.01),
+                        tuple(new Setup("flink-beside-storm", "etl", "none"), 50.0, 50.0, 0.38, 0.01));
+    }
+
+    /** What a sink saw: {@code tuples} over {@code seconds}, its sources emitting {@code emitted}. */
+    private static PhaseResult phase(double seconds, int tuples, long emitted) {
+        LatencyHistogram latency = new LatencyHistogram();
+        LatencyHistogram endToEnd = new LatencyHistogram();
+        for (int i = 0; i < tuples; i++) {
+            latency.record(1_000);
+            endToEnd.record(2_000_000);
+        }
+        return new PhaseResult("LACHESIS-MOD", seconds, latency, endToEnd, OptionalLong.of(emitted));
     }
 
     /** A trial of ETL on Flink with one operator, its figures beside the point. */

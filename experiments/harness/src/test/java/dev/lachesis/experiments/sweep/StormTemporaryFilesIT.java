@@ -49,15 +49,16 @@ class StormTemporaryFilesIT {
     void stoppingTheQueryAsASweepDoesLeavesNoneOfItsDirectories() throws Exception {
         try (MetricSource store = store()) {
             RunningQuery query = start(store);
+            long pid = query.pids().get(0);
             Path tmpdir;
             Set<Path> stormDirectories;
             try {
-                tmpdir = tmpdirOf(query.pid());
-                stormDirectories = directoriesHoldingFilesOpenIn(query.pid(), tmpdir);
+                tmpdir = tmpdirOf(pid);
+                stormDirectories = directoriesHoldingFilesOpenIn(pid, tmpdir);
             } finally {
                 query.close();
             }
-            assertThat(ProcessHandle.of(query.pid()).filter(ProcessHandle::isAlive)).as("the Storm JVM").isEmpty();
+            assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive)).as("the Storm JVM").isEmpty();
             assertLeftNothing(tmpdir, stormDirectories);
         }
     }
@@ -66,13 +67,14 @@ class StormTemporaryFilesIT {
     void closingAQueryKilledWithSigkillLeavesNoneOfItsDirectories() throws Exception {
         try (MetricSource store = store()) {
             RunningQuery query = start(store);
+            long pid = query.pids().get(0);
             Path tmpdir;
             Set<Path> stormDirectories;
             try {
-                tmpdir = tmpdirOf(query.pid());
-                stormDirectories = directoriesHoldingFilesOpenIn(query.pid(), tmpdir);
-                ProcessHandle.of(query.pid()).ifPresent(ProcessHandle::destroyForcibly);
-                await().atMost(Duration.ofSeconds(30)).until(() -> ProcessHandle.of(query.pid())
+                tmpdir = tmpdirOf(pid);
+                stormDirectories = directoriesHoldingFilesOpenIn(pid, tmpdir);
+                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+                await().atMost(Duration.ofSeconds(30)).until(() -> ProcessHandle.of(pid)
                         .filter(ProcessHandle::isAlive).isEmpty());
                 assertThat(stormDirectories).as("the killed JVM could not delete them")
                         .allSatisfy(d -> assertThat(d).exists());

@@ -12,7 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -117,6 +119,41 @@ class SweepIT {
                 .anyMatch(l -> l.contains(",LACHESIS-MOD-RT,1,source,") && l.contains(",rr,") && l.matches(".*,RR \\d+"))
                 .anyMatch(l -> l.contains(",LACHESIS-MOD-RT,1,join,") && l.contains(",rr,"))
                 .anyMatch(l -> l.contains(",OS,1,join,") && l.endsWith(",nice 0"));
+    }
+
+    /**
+     * ETL on Storm and on Flink at once, sharing the SPE's CPU, one daemon scheduling both (QS-IO by
+     * nice and one cgroup per query): each query keeps up at a low rate and is measured apart and
+     * together, and the daemon ranked and niced the operators of both SPEs, told apart by SPE.
+     */
+    @Test
+    void runsTheQueryOnStormAndFlinkAtOnceUnderOneDaemon() throws Exception {
+        assumeTrue(CpuList.online().size() >= 2, "a sweep needs two CPUs");
+        Path bench = LachesisHome.root().toAbsolutePath().normalize().resolve("bin/lachesis-bench");
+
+        String printed = run(bench.toString(), "sweep", "--spe", "storm+flink", "--query", "etl", "--rates", "300",
+                "--modes", "LACHESIS-MOD-GROUPS", "--reps", "1", "--warm-up", "40s", "--measure", "8s",
+                "--wait-strategy", "park", "--out", out.toString());
+
+        assertThat(printed).contains("[1/1] 300 t/s, LACHESIS-MOD-GROUPS, rep 1").doesNotContain("NOT RESTORED");
+        List<String> header = List.of(Files.readAllLines(out.resolve("measurements.csv")).get(0).split(","));
+        Map<String, String[]> bySpe = rows(out.resolve("measurements.csv")).stream()
+                .collect(Collectors.toMap(r -> r[header.indexOf("spe")], r -> r));
+        assertThat(bySpe).containsOnlyKeys("storm+flink", "storm-beside-flink", "flink-beside-storm");
+        assertThat(Double.parseDouble(bySpe.get("storm+flink")[header.indexOf("source_throughput")]))
+                .as("both sources together").isBetween(0.8 * 600, 1.3 * 600);
+        for (String part : List.of("storm-beside-flink", "flink-beside-storm")) {
+            String[] row = bySpe.get(part);
+            assertThat(Double.parseDouble(row[header.indexOf("throughput")])).as(part).isBetween(0.8 * 0.98 * 300,
+                    1.3 * 300);
+            assertThat(Double.parseDouble(row[header.indexOf("source_throughput")])).as(part).isBetween(0.8 * 300,
+                    1.3 * 300);
+            assertThat(Double.parseDouble(row[header.indexOf("spe_cpu_share")])).as(part).isPositive();
+            assertThat(Integer.parseInt(row[header.indexOf("rounds")])).as("the one daemon's rounds").isPositive();
+        }
+        assertThat(Files.readAllLines(out.resolve("operators.csv")))
+                .anyMatch(l -> l.contains(",LACHESIS-MOD-GROUPS,1,storm:parse,") && l.contains(",nice,"))
+                .anyMatch(l -> l.contains(",LACHESIS-MOD-GROUPS,1,flink:parse,") && l.contains(",nice,"));
     }
 
     /**
