@@ -28,13 +28,16 @@ class MeasurementFilesTest {
 
     /** One second at the sink: {@code tuples} tuples of 2 s end to end, {@code emitted} records at the source. */
     private static SinkReport second(long endMillis, int tuples, OptionalLong emitted) {
-        LatencyHistogram latency = new LatencyHistogram();
-        LatencyHistogram endToEnd = new LatencyHistogram();
+        return new SinkReport(endMillis, recorded(tuples, 1_000), recorded(tuples, 2_000_000), emitted);
+    }
+
+    /** {@code tuples} latencies of {@code micros} each. */
+    private static LatencyHistogram recorded(int tuples, long micros) {
+        LatencyHistogram histogram = new LatencyHistogram();
         for (int i = 0; i < tuples; i++) {
-            latency.record(1_000);
-            endToEnd.record(2_000_000);
+            histogram.record(micros);
         }
-        return new SinkReport(endMillis, latency, endToEnd, emitted);
+        return histogram;
     }
 
     @Test
@@ -117,13 +120,8 @@ class MeasurementFilesTest {
 
     /** What a sink saw: {@code tuples} over {@code seconds}, its sources emitting {@code emitted}. */
     private static PhaseResult phase(double seconds, int tuples, long emitted) {
-        LatencyHistogram latency = new LatencyHistogram();
-        LatencyHistogram endToEnd = new LatencyHistogram();
-        for (int i = 0; i < tuples; i++) {
-            latency.record(1_000);
-            endToEnd.record(2_000_000);
-        }
-        return new PhaseResult("LACHESIS-MOD", seconds, latency, endToEnd, OptionalLong.of(emitted));
+        return new PhaseResult("LACHESIS-MOD", seconds, recorded(tuples, 1_000), recorded(tuples, 2_000_000),
+                OptionalLong.of(emitted));
     }
 
     /** A trial of ETL on Flink with one operator, its figures beside the point. */
