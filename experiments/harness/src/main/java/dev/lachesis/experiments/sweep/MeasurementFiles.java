@@ -92,18 +92,18 @@ final class MeasurementFiles implements AutoCloseable {
 
     /**
      * Appends {@code r}'s rows; a trial of a query on several SPEs at once adds one {@value #MEASUREMENTS}
-     * row per SPE's query ({@link TrialResult#parts()}) under that part's name, with the daemon's figures
-     * of the whole trial.
+     * row per SPE's query ({@link TrialResult#parts()}) under that part's name and at the rate it was
+     * fed, with the daemon's figures of the whole trial, while the whole trial's rows carry the rate
+     * offered to all of them ({@link TrialResult#offeredRate()}).
      */
     void add(TrialResult r) throws IOException {
         Trial t = r.trial();
-        List<String> trialKey = List.of(number(t.rate()), t.mode().label(), Integer.toString(t.rep()));
         List<String> run = new ArrayList<>(key);
-        run.addAll(trialKey);
+        run.addAll(trialKey(r.offeredRate(), t));
         recordMeasurement(run, r.sink(), r.speCpuShare(), r.sourceHalfChange(), r);
         for (TrialResult.PartResult part : r.parts()) {
             List<String> partRun = new ArrayList<>(List.of(part.spe(), key.get(1), part.waitStrategy()));
-            partRun.addAll(trialKey);
+            partRun.addAll(trialKey(t.rate(), t));
             recordMeasurement(partRun, part.sink(), part.speCpuShare(), part.sourceHalfChange(), r);
         }
         for (Map.Entry<String, TrialResult.OperatorStats> o : r.operators().entrySet()) {
@@ -125,6 +125,10 @@ final class MeasurementFiles implements AutoCloseable {
         operators.flush();
         seconds.flush();
         rounds.flush();
+    }
+
+    private static List<String> trialKey(double rate, Trial t) {
+        return List.of(number(rate), t.mode().label(), Integer.toString(t.rep()));
     }
 
     private void recordMeasurement(List<String> run, PhaseResult sink, double speCpuShare, double sourceHalfChange,

@@ -62,6 +62,15 @@ record TrialResult(Trial trial, PhaseResult sink, double endToEndGrowth, double 
                 roundP99Ms, rounds, daemonPeakRssMib, problems, measureFromEpochMillis, seconds, roundSamples, List.of());
     }
 
+    /**
+     * The input rate offered to the trial's queries together: the trial's rate, which each query is
+     * fed, times the queries on several SPEs at once. The whole trial's row is judged against it (a
+     * pair of queries at 6,000 t/s each keeps up when 12,000 t/s get through).
+     */
+    double offeredRate() {
+        return trial.rate() * Math.max(1, parts.size());
+    }
+
     /** Whether the source took in about as much in both halves of the window (unknown counts as steady). */
     boolean steady() {
         return !(Math.abs(sourceHalfChange) > STEADY_SOURCE_CHANGE);

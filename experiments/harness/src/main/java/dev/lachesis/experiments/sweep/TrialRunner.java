@@ -143,7 +143,7 @@ final class TrialRunner implements AutoCloseable {
                 share(speCpuFrom.get(p.pid()), speCpuTo.get(p.pid()), seconds))).toList();
         return new TrialResult(trial, sink, meter.endToEndGrowth(measureFrom, end),
                 meter.sourceHalfChange(measureFrom, end), QueueBalance.meanCv(observerRounds),
-                operators, cpuShare, sum(speCpuFrom, speCpuTo, seconds), Percentile.of(durations, 0.5),
+                operators, cpuShare, totalShare(speCpuFrom, speCpuTo, seconds), Percentile.of(durations, 0.5),
                 Percentile.of(durations, 0.99), daemonRounds.size(), peakRssMib, problems, measureFrom,
                 meter.reports().stream().filter(r -> r.endEpochMillis() <= end).toList(),
                 trial.rep() == 1 ? RoundSamples.of(observerRounds, daemonRounds) : List.of(), parts);
@@ -164,7 +164,7 @@ final class TrialRunner implements AutoCloseable {
     }
 
     /** The share of a core the JVMs used together between two readings; NaN when one reading is missing. */
-    private static double sum(Map<Long, Optional<Double>> from, Map<Long, Optional<Double>> to, double seconds) {
+    private static double totalShare(Map<Long, Optional<Double>> from, Map<Long, Optional<Double>> to, double seconds) {
         return from.keySet().stream().mapToDouble(pid -> share(from.get(pid), to.get(pid), seconds)).sum();
     }
 

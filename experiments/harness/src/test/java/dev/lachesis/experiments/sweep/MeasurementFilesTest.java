@@ -97,7 +97,7 @@ class MeasurementFilesTest {
     }
 
     @Test
-    void aTrialOnTwoSpesAddsARowForEachSpesQueryUnderItsOwnNameBesideTheRowOfBoth() throws Exception {
+    void aTrialOnTwoSpesAddsARowForEachSpesQueryAtItsRateBesideTheRowOfBothAtTheRateOfferedToBoth() throws Exception {
         PhaseResult storm = phase(2, 300, 330);
         PhaseResult flink = phase(2, 100, 100);
         PhaseResult both = phase(2, 400, 430);
@@ -111,11 +111,12 @@ class MeasurementFilesTest {
         }
 
         assertThat(SweepCsv.readMeasurements(dir.resolve(MeasurementFiles.MEASUREMENTS)))
-                .extracting(r -> r.point().setup(), r -> r.value(Metric.THROUGHPUT), r -> r.value(Metric.SOURCE_THROUGHPUT),
-                        r -> r.value(Metric.SPE_CPU_SHARE), r -> r.value(Metric.DAEMON_CPU_SHARE))
-                .containsExactly(tuple(new Setup("storm+flink", "etl", "park"), 200.0, 215.0, 0.98, 0.01),
-                        tuple(new Setup("storm-beside-flink", "etl", "park"), 150.0, 165.0, 0.6, 0.01),
-                        tuple(new Setup("flink-beside-storm", "etl", "none"), 50.0, 50.0, 0.38, 0.01));
+                .extracting(r -> r.point().setup(), r -> r.point().rate(), r -> r.value(Metric.THROUGHPUT),
+                        r -> r.value(Metric.SOURCE_THROUGHPUT), r -> r.value(Metric.SPE_CPU_SHARE),
+                        r -> r.value(Metric.DAEMON_CPU_SHARE))
+                .containsExactly(tuple(new Setup("storm+flink", "etl", "park"), 16000.0, 200.0, 215.0, 0.98, 0.01),
+                        tuple(new Setup("storm-beside-flink", "etl", "park"), 8000.0, 150.0, 165.0, 0.6, 0.01),
+                        tuple(new Setup("flink-beside-storm", "etl", "none"), 8000.0, 50.0, 50.0, 0.38, 0.01));
     }
 
     /** What a sink saw: {@code tuples} over {@code seconds}, its sources emitting {@code emitted}. */

@@ -140,10 +140,12 @@ class SweepIT {
         Map<String, String[]> bySpe = rows(out.resolve("measurements.csv")).stream()
                 .collect(Collectors.toMap(r -> r[header.indexOf("spe")], r -> r));
         assertThat(bySpe).containsOnlyKeys("storm+flink", "storm-beside-flink", "flink-beside-storm");
+        assertThat(bySpe.get("storm+flink")[header.indexOf("rate")]).as("the rate offered to both").isEqualTo("600");
         assertThat(Double.parseDouble(bySpe.get("storm+flink")[header.indexOf("source_throughput")]))
                 .as("both sources together").isBetween(0.8 * 600, 1.3 * 600);
         for (String part : List.of("storm-beside-flink", "flink-beside-storm")) {
             String[] row = bySpe.get(part);
+            assertThat(row[header.indexOf("rate")]).as(part).isEqualTo("300");
             assertThat(Double.parseDouble(row[header.indexOf("throughput")])).as(part).isBetween(0.8 * 0.98 * 300,
                     1.3 * 300);
             assertThat(Double.parseDouble(row[header.indexOf("source_throughput")])).as(part).isBetween(0.8 * 300,
