@@ -50,6 +50,10 @@ final class FlinkLauncher implements QueryLauncher {
      * saturation ({@code FanoutJob.HEAVIEST}, {@code ChainJob.HEAVIEST} say how), then the source.
      */
     private static final HandSetPriority SHAPES_HAND_SET = new HandSetPriority("heavy", "Source: source");
+    /** The STATS job's: its heaviest operator ({@code StatsJob.HEAVIEST} says how it was measured), then the source. */
+    private static final HandSetPriority STATS_HAND_SET = new HandSetPriority("plot", "Source: source");
+    /** The LR job's: its heaviest operator ({@code LrJob.HEAVIEST} says how it was measured), then the source. */
+    private static final HandSetPriority LR_HAND_SET = new HandSetPriority("dispatcher", "Source: source");
 
     private final Path root;
     private final String query;
@@ -93,14 +97,16 @@ final class FlinkLauncher implements QueryLauncher {
     }
 
     /**
-     * The ETL, fanout and chain jobs': the heaviest operator as measured on one core beyond
-     * saturation, and the source ({@code EtlJob}, {@code FanoutJob} and {@code ChainJob} say how it
-     * was measured); none for pipeline.
+     * The ETL, STATS, LR, fanout and chain jobs': the heaviest operator as measured on one core beyond
+     * saturation, and the source ({@code EtlJob}, {@code StatsJob}, {@code LrJob}, {@code FanoutJob}
+     * and {@code ChainJob} say how it was measured); none for SYN and pipeline.
      */
     @Override
     public Optional<HandSetPriority> handSetPriority() {
         return switch (query) {
             case "etl" -> Optional.of(ETL_HAND_SET);
+            case "stats" -> Optional.of(STATS_HAND_SET);
+            case "lr" -> Optional.of(LR_HAND_SET);
             case "fanout", "chain" -> Optional.of(SHAPES_HAND_SET);
             default -> Optional.empty();
         };

@@ -40,6 +40,18 @@ public final class LrJob {
     /** The operators, in data-flow order, as named in the job. */
     public static final List<String> OPERATORS = List.of("source", "dispatcher", "average-speed", "last-average-speed",
             "count-vehicles", "accident-detection", "toll-notification", "accident-notification", "sink");
+    /**
+     * The heaviest operator, which the sweep's STATIC mode favours by hand (then the source). Measured
+     * as a user would, with the kernel alone beyond saturation: the OS trials of the LR sweep at
+     * 175,000 t/s, one core, 60-s windows after a 40-s warm-up, 3 repetitions
+     * ({@code experiments/results/flink-lr}), the CPU time of each task thread over the window from
+     * {@code /proc/<pid>/task/<tid>/stat} ({@code cpu_share} in {@code operators.csv}), in share of one
+     * core: dispatcher 0.277, toll-notification 0.164, average-speed 0.104, count-vehicles 0.079,
+     * accident-notification 0.060, accident-detection 0.057, last-average-speed 0.038, source 0.033,
+     * sink 0.029. The queues agree: the dispatcher's input queue was the longest inside the job (4,696
+     * records, toll-notification's 1,697, the others below 900; the source's backlog in Kafka 6.3 million).
+     */
+    public static final String HEAVIEST = "dispatcher";
     /** The message id of a toll notification at the sink. */
     static final String TOLL = "toll";
     /** The message id of an accident alert at the sink. */

@@ -35,6 +35,19 @@ public final class StatsJob {
     /** The operators, in data-flow order, as named in the job. */
     public static final List<String> OPERATORS = List.of("source", "parse", "average", "kalman-filter", "regression",
             "distinct-count", "accumulate", "plot", "publish", "sink");
+    /**
+     * The heaviest operator, which the sweep's STATIC mode favours by hand (then the source). Measured
+     * as a user would, with the kernel alone beyond saturation: one OS trial at 16,000 t/s (the
+     * saturation search's first rate it fell behind at, keeping up with 15,132), one core, 60-s window
+     * after a 40-s warm-up ({@code saturation --spe flink --query stats --from 16000 --bisections 2}),
+     * the CPU time of each task thread over the window from {@code /proc/<pid>/task/<tid>/stat}
+     * ({@code cpu_share} in {@code operators.csv}), in share of one core: plot 0.273, distinct-count
+     * 0.186, parse 0.148, kalman-filter 0.075, regression 0.071, average 0.057, accumulate 0.053,
+     * source 0.016, sink 0.008, publish 0.007 (on Storm accumulate is the heaviest, why not measured).
+     * The input queues were longest at accumulate (3,842), regression (3,733) and kalman-filter (2,859),
+     * plot's 737, the source's backlog 277,000.
+     */
+    public static final String HEAVIEST = "plot";
     /** Readings per block of the average, and per point of the distinct count (as on Storm). */
     static final int BLOCK = 10;
     /** Estimates the regression line is fitted through (as on Storm). */
