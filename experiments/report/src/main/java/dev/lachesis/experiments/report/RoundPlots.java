@@ -31,7 +31,20 @@ public final class RoundPlots {
     private static final List<SchedulingMode> PREFERRED = List.of(SchedulingMode.LACHESIS_MOD_RT,
             SchedulingMode.LACHESIS_MOD, SchedulingMode.LACHESIS);
 
+    /** Pixels a legend line takes at XChart's default legend font, with its spacing (measured: 19). */
+    static final int LEGEND_LINE = 20;
+    /** Pixels above and below the legend: the title, the legend's own padding and the chart's margin. */
+    private static final int LEGEND_MARGIN = 100;
+
     private RoundPlots() {
+    }
+
+    /**
+     * The chart's height: the usual one, or taller where the legend beside it needs more to show
+     * every operator (SYN with five queries draws 25; at the usual height its first lines were cut).
+     */
+    static int height(int operators) {
+        return Math.max(SweepPlots.LINE_HEIGHT, LEGEND_MARGIN + LEGEND_LINE * operators);
     }
 
     /** Writes both charts of every setup in {@code rounds} into {@code dir}; returns the files written. */
@@ -84,13 +97,13 @@ public final class RoundPlots {
 
     private static XYChart chart(String title, String yAxisTitle, List<RoundMeasurement> rounds,
                                  ToDoubleFunction<RoundMeasurement> value) {
-        XYChart chart = new XYChartBuilder().width(SweepPlots.LINE_WIDTH).height(SweepPlots.LINE_HEIGHT).title(title)
-                .xAxisTitle("Seconds into the measurement window").yAxisTitle(yAxisTitle).build();
-        chart.getStyler().setLegendPosition(LegendPosition.OutsideE);
-        long start = rounds.get(0).startedAtEpochMillis();
         Map<String, List<RoundMeasurement>> byOperator = new TreeMap<>();
         rounds.stream().filter(r -> !Double.isNaN(value.applyAsDouble(r)))
                 .forEach(r -> byOperator.computeIfAbsent(r.operator(), o -> new ArrayList<>()).add(r));
+        XYChart chart = new XYChartBuilder().width(SweepPlots.LINE_WIDTH).height(height(byOperator.size())).title(title)
+                .xAxisTitle("Seconds into the measurement window").yAxisTitle(yAxisTitle).build();
+        chart.getStyler().setLegendPosition(LegendPosition.OutsideE);
+        long start = rounds.get(0).startedAtEpochMillis();
         byOperator.forEach((operator, series) -> {
             XYSeries line = chart.addSeries(operator,
                     series.stream().mapToDouble(r -> (r.startedAtEpochMillis() - start) / 1000.0).toArray(),

@@ -7,6 +7,7 @@ import dev.lachesis.experiments.mode.SchedulingMode;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
@@ -49,6 +50,27 @@ class RoundPlotsTest {
             BufferedImage image = ImageIO.read(png.toFile());
             assertThat(image.getWidth()).isEqualTo(SweepPlots.LINE_WIDTH);
             assertThat(image.getHeight()).isEqualTo(SweepPlots.LINE_HEIGHT);
+        }
+    }
+
+    @Test
+    void aRunOfManyOperatorsGetsAChartTallEnoughForEveryLegendLine() throws Exception {
+        List<String> lines = new ArrayList<>(List.of(HEADER));
+        int operators = 25;
+        for (int i = 0; i < operators; i++) {
+            lines.add("flink,syn,none,18000,LACHESIS-MOD,1,1000,observer,op" + i + ",100,NaN,none");
+            lines.add("flink,syn,none,18000,LACHESIS-MOD,1,1000,daemon,op" + i + "," + "NaN," + (i - 12) + ",nice");
+        }
+        Path file = dir.resolve(SweepCsv.ROUNDS);
+        Files.write(file, lines);
+
+        List<Path> written = RoundPlots.write(SweepCsv.readRounds(file), dir);
+
+        assertThat(written).hasSize(2);
+        for (Path png : written) {
+            BufferedImage image = ImageIO.read(png.toFile());
+            assertThat(image.getHeight()).isGreaterThan(SweepPlots.LINE_HEIGHT)
+                    .isGreaterThanOrEqualTo(operators * RoundPlots.LEGEND_LINE);
         }
     }
 
