@@ -43,7 +43,7 @@ public final class RoundPlots {
      * The chart's height: the usual one, or taller where the legend beside it needs more to show
      * every operator (SYN with five queries draws 25; at the usual height its first lines were cut).
      */
-    static int height(int operators) {
+    private static int height(int operators) {
         return Math.max(SweepPlots.LINE_HEIGHT, LEGEND_MARGIN + LEGEND_LINE * operators);
     }
 

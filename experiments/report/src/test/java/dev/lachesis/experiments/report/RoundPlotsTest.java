@@ -59,7 +59,7 @@ class RoundPlotsTest {
         int operators = 25;
         for (int i = 0; i < operators; i++) {
             lines.add("flink,syn,none,18000,LACHESIS-MOD,1,1000,observer,op" + i + ",100,NaN,none");
-            lines.add("flink,syn,none,18000,LACHESIS-MOD,1,1000,daemon,op" + i + "," + "NaN," + (i - 12) + ",nice");
+            lines.add("flink,syn,none,18000,LACHESIS-MOD,1,1000,daemon,op" + i + ",NaN," + (i - 12) + ",nice");
         }
         Path file = dir.resolve(SweepCsv.ROUNDS);
         Files.write(file, lines);
