@@ -5,12 +5,12 @@
 # (utime + stime of /proc/<pid>/stat), one line each: epoch seconds, PID, voluntary, involuntary,
 # ticks. Then summarise.py pairs each SPE JVM with its trial in the sweep's measurements.csv.
 #
-# Usage: experiments/probes/spe-switches.sh OUT_DIR [CPU] -- SWEEP_ARGS...   (after mvn package)
+# Usage: experiments/probes/spe-switches.sh OUT_DIR CPU -- SWEEP_ARGS...   (after mvn package)
 # e.g.   experiments/probes/spe-switches.sh /tmp/switches 0 -- --spe flink --query stats --rates 25000 \
 #            --modes OS,LACHESIS-MOD-RT,LACHESIS-MOD --reps 1 --warm-up 40s --measure 60s --spe-cpus 0
 set -euo pipefail
-out="${1:?usage: spe-switches.sh OUT_DIR [CPU] -- SWEEP_ARGS...}"
-cpu="${2:-0}"
+out="${1:?usage: spe-switches.sh OUT_DIR CPU -- SWEEP_ARGS...}"
+cpu="${2:?usage: spe-switches.sh OUT_DIR CPU -- SWEEP_ARGS...}"
 shift 2
 [[ "${1:-}" == "--" ]] && shift
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
