@@ -31,8 +31,10 @@ import java.util.Objects;
  * {@link Failure.Kind#TOO_LARGE} instead of filling the daemon's 64 MiB heap; the limit holds for
  * a body sent without a length too. Redirects are followed, {@code Accept: application/json}
  * is sent, the body is decoded as UTF-8, and an error status is an answer, not a failure. Every
- * answer, error or not, is read to its end and closed so that the socket is reused; a failed
- * request's socket is closed.
+ * answer, error or not, is read to its end and closed so that the socket is reused. A failed
+ * request's connection is disconnected: the JDK closes its socket, except that it may first drain a
+ * remainder of at most {@code http.KeepAlive.remainingData} (512 KiB by default) in its own thread
+ * and then reuse the socket. Either way the rest of a rejected answer never reaches the next request.
  *
  * <p>A blocking socket read does not wake up on {@link Thread#interrupt()}: an interrupted caller
  * gets a {@link Failure.Kind#INTERRUPTED} failure before the request, between chunks of the body, or
@@ -111,7 +113,7 @@ public final class BlockingHttp {
             throw failure(Failure.Kind.IO, e.toString(), e);
         } finally {
             if (!answered && connection != null) {
-                connection.disconnect(); // closes the socket: what is left of the answer must not reach the next request
+                connection.disconnect(); // what is left of the answer must not reach the next request
             }
         }
     }

@@ -32,6 +32,11 @@ class BlockingHttpTest {
     private static final int TRICKLED_BYTES = 2_000;
     private static final Duration TRICKLE_EVERY = Duration.ofMillis(10);
     private static final ByteSize ROOMY = ByteSize.mib(1);
+    /**
+     * Longer than the 512 KiB the JDK drains in its own thread to keep a connection ({@code
+     * http.KeepAlive.remainingData}): a rejected answer's socket is then always closed.
+     */
+    private static final int BEYOND_JDK_DRAIN = 600 * 1024;
 
     private ScriptedHttpServer server;
     private final BlockingHttp http = new BlockingHttp(PATIENT, PATIENT, ROOMY);
@@ -135,17 +140,29 @@ class BlockingHttpTest {
 
     @Test
     void aLongerBodyIsNotReadAndItsConnectionIsClosed() {
-        server.on("/declared", answer(200, "x".repeat(4097))).on("/chunked", ScriptedHttpServer.chunked("x".repeat(50_000)));
+        server.on("/declared", answer(200, "x".repeat(BEYOND_JDK_DRAIN))).on("/chunked", ScriptedHttpServer.chunked("x".repeat(50_000)));
         BlockingHttp small = new BlockingHttp(PATIENT, PATIENT, ByteSize.kib(4));
 
         Failure declared = failureOf(() -> small.get(server.uri("/declared")));
         Failure chunked = failureOf(() -> small.get(server.uri("/chunked")));
 
         assertThat(declared.kind()).isEqualTo(Failure.Kind.TOO_LARGE);
-        assertThat(declared).hasMessage("an answer of 4097 bytes, more than the limit of 4KiB");
+        assertThat(declared).hasMessage("an answer of " + BEYOND_JDK_DRAIN + " bytes, more than the limit of 4KiB");
         assertThat(chunked.kind()).isEqualTo(Failure.Kind.TOO_LARGE);
         assertThat(chunked).hasMessage("an answer of more than 4KiB (the limit; it came without a Content-Length)");
         assertThat(server.acceptedConnections()).as("the unread rest must not reach the next request").isEqualTo(2);
+    }
+
+    @Test
+    void aShortRemainderTheJdkDrainsDoesNotReachTheNextRequest() throws Exception {
+        server.on("/declared", answer(200, "x".repeat(4097))).on("/ok", answer(200, "fine"));
+        BlockingHttp small = new BlockingHttp(PATIENT, PATIENT, ByteSize.kib(4));
+
+        Failure declared = failureOf(() -> small.get(server.uri("/declared")));
+
+        assertThat(declared.kind()).isEqualTo(Failure.Kind.TOO_LARGE);
+        assertThat(small.get(server.uri("/ok"))).isEqualTo(new Response(200, "fine"));
+        assertThat(server.requests()).extracting(ScriptedHttpServer.Request::target).containsExactly("/declared", "/ok");
     }
 
     @Test
