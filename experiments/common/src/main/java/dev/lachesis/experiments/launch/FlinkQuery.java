@@ -1,11 +1,16 @@
 package dev.lachesis.experiments.launch;
 
+import dev.lachesis.experiments.mode.HandSetPriority;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
- * The example queries experiments/flink runs and the program that runs them, named here so that
- * the harness, which carries no Flink, can start them in a child JVM with the Flink build's class
- * path ({@link SpeBuild#flink}).
+ * The example queries experiments/flink runs, the program that runs them and the priority a user
+ * would set by hand for each, named here so that the harness, which carries no Flink, can start them
+ * in a child JVM with the Flink build's class path ({@link SpeBuild#flink}). The jobs themselves say
+ * how each heaviest operator was measured ({@code EtlJob.HEAVIEST} and the like in experiments/flink,
+ * whose tests check that the names below are those).
  */
 public final class FlinkQuery {
     /** The main class of experiments/flink that runs a query on a MiniCluster in a child JVM of its own. */
@@ -14,6 +19,11 @@ public final class FlinkQuery {
     public static final String READY = "flink pid=";
     /** The queries it runs. */
     public static final List<String> QUERIES = List.of("pipeline", "etl", "stats", "fanout", "chain", "syn", "lr");
+    /** The vertex Flink makes of a job's source operator {@code source}, which a hand-set priority favours second. */
+    public static final String SOURCE_VERTEX = "Source: source";
+    /** The heaviest operator of each query that measured one; SYN and pipeline did not. */
+    private static final Map<String, String> HEAVIEST = Map.of("etl", "bloom-filter", "stats", "plot", "lr", "dispatcher",
+            "fanout", "heavy", "chain", "heavy");
 
     private FlinkQuery() {
     }
@@ -28,5 +38,13 @@ public final class FlinkQuery {
             throw new IllegalArgumentException("--query was '" + query + "' but Flink runs " + String.join(", ", QUERIES));
         }
         return query;
+    }
+
+    /**
+     * The priority a user would set by hand for {@code query}, its heaviest operator first and its
+     * source next (the sweep's STATIC mode); empty for a query that measured no heaviest operator.
+     */
+    public static Optional<HandSetPriority> handSetPriority(String query) {
+        return Optional.ofNullable(HEAVIEST.get(query)).map(heaviest -> new HandSetPriority(heaviest, SOURCE_VERTEX));
     }
 }

@@ -43,18 +43,6 @@ final class FlinkLauncher implements QueryLauncher {
      */
     private static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
-    /** The ETL job's hand-set priority; see {@link #handSetPriority()}. */
-    private static final HandSetPriority ETL_HAND_SET = new HandSetPriority("bloom-filter", "Source: source");
-    /**
-     * The fanout and chain jobs' hand-set priority: {@code heavy}, measured heaviest on one core beyond
-     * saturation ({@code FanoutJob.HEAVIEST}, {@code ChainJob.HEAVIEST} say how), then the source.
-     */
-    private static final HandSetPriority SHAPES_HAND_SET = new HandSetPriority("heavy", "Source: source");
-    /** The STATS job's: its heaviest operator ({@code StatsJob.HEAVIEST} says how it was measured), then the source. */
-    private static final HandSetPriority STATS_HAND_SET = new HandSetPriority("plot", "Source: source");
-    /** The LR job's: its heaviest operator ({@code LrJob.HEAVIEST} says how it was measured), then the source. */
-    private static final HandSetPriority LR_HAND_SET = new HandSetPriority("dispatcher", "Source: source");
-
     private final Path root;
     private final String query;
     private final SynQueries synQueries;
@@ -96,20 +84,10 @@ final class FlinkLauncher implements QueryLauncher {
         return query.equals("etl") || query.equals("stats") || query.equals("fanout");
     }
 
-    /**
-     * The ETL, STATS, LR, fanout and chain jobs': the heaviest operator as measured on one core beyond
-     * saturation, and the source ({@code EtlJob}, {@code StatsJob}, {@code LrJob}, {@code FanoutJob}
-     * and {@code ChainJob} say how it was measured); none for SYN and pipeline.
-     */
+    /** The ETL, STATS, LR, fanout and chain jobs' ({@link FlinkQuery#handSetPriority}); none for SYN and pipeline. */
     @Override
     public Optional<HandSetPriority> handSetPriority() {
-        return switch (query) {
-            case "etl" -> Optional.of(ETL_HAND_SET);
-            case "stats" -> Optional.of(STATS_HAND_SET);
-            case "lr" -> Optional.of(LR_HAND_SET);
-            case "fanout", "chain" -> Optional.of(SHAPES_HAND_SET);
-            default -> Optional.empty();
-        };
+        return FlinkQuery.handSetPriority(query);
     }
 
     @Override
