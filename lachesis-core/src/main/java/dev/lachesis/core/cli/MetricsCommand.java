@@ -72,10 +72,12 @@ public final class MetricsCommand implements Callable<Integer> {
         }
         List<Series> series;
         String where;
+        // Before the embedded store listens: a reporter may send the moment the port opens.
+        long firstSecond = Math.floorDiv(System.currentTimeMillis(), 1000L);
         try (MetricSource metrics = open(err)) {
             where = metrics.describe();
             if (metrics instanceof EmbeddedMetricSource embedded) {
-                series = collectForOneWindow(embedded);
+                series = collectForOneWindow(embedded, firstSecond);
             } else {
                 series = metrics.query(targets, window);
             }
@@ -125,10 +127,9 @@ public final class MetricsCommand implements Callable<Integer> {
 
     /**
      * The embedded store starts empty: gives the reporters one window to send, then reads every
-     * second from the start of listening to now.
+     * second from {@code firstSecond}, taken before it listened, to now.
      */
-    private List<Series> collectForOneWindow(EmbeddedMetricSource embedded) throws InterruptedException {
-        long firstSecond = Math.floorDiv(System.currentTimeMillis(), 1000L);
+    private List<Series> collectForOneWindow(EmbeddedMetricSource embedded, long firstSecond) throws InterruptedException {
         Thread.sleep(window.toMillis());
         return embedded.store().query(targets, firstSecond, Math.floorDiv(System.currentTimeMillis(), 1000L));
     }

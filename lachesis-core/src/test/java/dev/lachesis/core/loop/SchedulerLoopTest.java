@@ -18,6 +18,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -348,14 +350,19 @@ class SchedulerLoopTest {
     @SuppressWarnings("try") // the capture only keeps the expected failure out of the build output
     void aStartedLoopKeepsSchedulingAfterAFailedRound() throws InterruptedException {
         CountDownLatch threeRounds = new CountDownLatch(3);
+        // Every round, not the loop's bounded history: on this clock the loop never sleeps, and a test
+        // thread woken late would find the first rounds gone from recentRounds().
+        List<RoundReport> rounds = Collections.synchronizedList(new ArrayList<>());
         SchedulerLoop loop = new SchedulerLoop(new Assembly(List.of(new Spe("storm", storm)),
                 List.of(new ScheduledPolicy("flaky", queueOrderCalling("flaky", call -> {
-                    threeRounds.countDown();
                     if (call == 1) {
                         throw new IllegalStateException("first round has no metrics yet");
                     }
                 }), Duration.ofSeconds(1), List.of("storm"), fastTranslator)), resolver, List.of()),
-                clockOneSecondLaterOnEveryRead());
+                clockOneSecondLaterOnEveryRead(), true, round -> {
+                    rounds.add(round.report());
+                    threeRounds.countDown();
+                });
 
         try (LogCapture log = new LogCapture(ConditionLog.class)) {
             loop.start();
@@ -363,7 +370,6 @@ class SchedulerLoopTest {
             loop.close();
         }
 
-        List<RoundReport> rounds = loop.recentRounds();
         assertThat(rounds.get(0).outcome()).isEqualTo(RoundReport.Outcome.FAILED);
         assertThat(rounds.get(1).outcome()).isEqualTo(RoundReport.Outcome.OK);
         assertThat(fastTranslator.history()).hasSizeGreaterThanOrEqualTo(2);
