@@ -115,9 +115,14 @@ class FlinkDriverFaultCampaignIT {
         assertThat(daemon.isAlive()).as("daemon running; its log: %s", daemon.log()).isTrue();
         assertThat(daemon.logLines("ERROR")).as("errors").isEmpty();
         assertThat(daemon.log().lines()).as("stack trace lines").noneMatch(l -> l.startsWith("\tat "));
-        assertThat(daemon.logLines("WARN")).as("the one warning: the rounds without Flink; log: %s", daemon.log())
-                .singleElement(InstanceOfAssertFactories.STRING).contains("SPE 'flink' cannot be seen")
+        // The driver may also warn once that it skips a JVM whose threads it could not read: a JVM killed
+        // between its discovery and its thread dump is a condition of its own.
+        assertThat(daemon.logLines("WARN").stream().filter(l -> l.contains("SPE 'flink' cannot be seen")))
+                .as("the one warning: the rounds without Flink; log: %s", daemon.log())
+                .singleElement(InstanceOfAssertFactories.STRING)
                 .endsWith("(keeping the last applied priorities until this clears)");
+        assertThat(daemon.logLines("WARN").stream().map(l -> l.substring(l.indexOf(" WARN "))).toList())
+                .as("warnings, each condition once").doesNotHaveDuplicates();
         assertThat(daemon.log().lines().filter(l -> l.contains("Recovered after"))).as("the one line when it clears")
                 .singleElement(InstanceOfAssertFactories.STRING).endsWith("failed round(s): spe flink");
     }

@@ -57,7 +57,7 @@ class StatusEndpointIT {
             metrics:
               source: graphite
               url: http://127.0.0.1:%d
-              read-timeout: 2s
+              read-timeout: 10s
             policies:
               - name: qs
                 policy: qs

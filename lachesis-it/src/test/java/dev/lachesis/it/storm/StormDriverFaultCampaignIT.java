@@ -55,7 +55,7 @@ class StormDriverFaultCampaignIT {
             metrics:
               source: graphite
               url: http://127.0.0.1:%d
-              read-timeout: 2s
+              read-timeout: 10s
             policies:
               - name: hand-set
                 policy: static

@@ -44,6 +44,8 @@ import org.slf4j.LoggerFactory;
 public final class StormQueryCheck {
     private static final Logger LOG = LoggerFactory.getLogger(StormQueryCheck.class);
     private static final double RATE = 200;
+    /** How long the topology may take to deliver its first record: a LocalCluster took 50 s on the loaded test machine. */
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
     private StormQueryCheck() {
     }
@@ -91,7 +93,7 @@ public final class StormQueryCheck {
                             + "}\nsettings: {wait-strategy: park}\n"), List.of(), embedded, new JvmThreadDiscovery(),
                             Clock.systemUTC()));
             StormQuerySpec spec = new StormQuerySpec(query, topology, RATE, carbon, WaitStrategy.PARK, 0, 1,
-                    "512m", 40, 1.0);
+                    "512m", START_TIMEOUT.toSeconds(), 1.0);
             List<SinkReport> reports = new CopyOnWriteArrayList<>();
             List<String> args = new ArrayList<>(childArgs);
             args.add("--sink-reports");
@@ -102,7 +104,7 @@ public final class StormQueryCheck {
                     LOG.debug("storm: {}", line);
                 }
             })) {
-                assertThat(storm.awaitLine(Duration.ofSeconds(45))).startsWith(StormQuerySpec.READY);
+                assertThat(storm.awaitLine(START_TIMEOUT.plusSeconds(30))).startsWith(StormQuerySpec.READY);
 
                 AtomicReference<SpeState> seen = new AtomicReference<>();
                 AtomicReference<MetricValues> sourceQueue = new AtomicReference<>();
