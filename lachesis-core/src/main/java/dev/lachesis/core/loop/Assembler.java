@@ -8,7 +8,7 @@ import dev.lachesis.core.config.MetricsConfig;
 import dev.lachesis.core.config.PluginRegistry;
 import dev.lachesis.core.config.PolicyConfig;
 import dev.lachesis.core.config.SpeConfig;
-import dev.lachesis.core.metric.CpuCostMeasuringDriver;
+import dev.lachesis.core.metric.CpuMeasuringDriver;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.schedule.ScheduleForm;
 import dev.lachesis.core.spi.DriverContext;
@@ -113,7 +113,7 @@ public final class Assembler {
                 }
                 SpeDriver driver = plugins.drivers().get(spe.driver(), config.where(node.path() + ".driver"))
                         .create(new DriverContext(spe.name(), node, spe.pids(), source, threads, clock));
-                spes.add(new Spe(spe.name(), new CpuCostMeasuringDriver(driver, ProcFs.system(), System::nanoTime)));
+                spes.add(new Spe(spe.name(), new CpuMeasuringDriver(driver, ProcFs.system(), System::nanoTime)));
             } catch (ConfigException e) {
                 problems.addAll(e.problems());
             }

@@ -27,7 +27,7 @@ public final class MetricCatalog {
     private static final List<String> PRIMITIVES = List.of(MetricNames.INPUT_QUEUE, MetricNames.OUTPUT_QUEUE,
             MetricNames.SOURCE_QUEUE, MetricNames.ARRIVAL_RATE, MetricNames.PROCESSED_RATE, MetricNames.EMITTED_RATE,
             MetricNames.PROCESSING_TIME, MetricNames.HEAD_AGE_REPORTED, MetricNames.INPUT_QUEUE_CAPACITY,
-            MetricNames.OUTPUT_BLOCKED_REPORTED, MetricNames.CPU_COST);
+            MetricNames.OUTPUT_BLOCKED_REPORTED, MetricNames.CPU_COST, MetricNames.CPU_USAGE);
 
     private final Map<String, Metric> byName;
 

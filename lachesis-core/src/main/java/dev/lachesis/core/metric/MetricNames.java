@@ -43,9 +43,16 @@ public final class MetricNames {
     /**
      * CPU time a physical operator's main threads spend per tuple they process, in milliseconds:
      * their run time from {@code /proc} over the tuples the driver counts. The daemon measures it
-     * for every SPE ({@link CpuCostMeasuringDriver}). Keyed by physical operator.
+     * for every SPE ({@link CpuMeasuringDriver}). Keyed by physical operator.
      */
     public static final String CPU_COST = "cpu-cost-ms";
+    /**
+     * The share of a core, over the last seconds, that all threads of a physical operator (its main
+     * threads and the helpers that work for it) used, from {@code /proc}: the CPU the operator takes,
+     * whatever the SPE counts. The daemon measures it for every SPE ({@link CpuMeasuringDriver}).
+     * Keyed by physical operator.
+     */
+    public static final String CPU_USAGE = "cpu-usage";
 
     // ---- Derived metrics: computed by the metric provider when a driver does not provide them. ----
     // Each is defined exactly in the Javadoc of its class in dev.lachesis.core.metric.derived.

@@ -18,4 +18,9 @@ public sealed interface Schedule permits SinglePrioritySchedule, GroupingSchedul
 
     /** The policy's goal this round (QS: coefficient of variation of queue sizes), when it has one. */
     OptionalDouble goal();
+
+    /** How the translator reads the priorities; a group's priority only ranks it against the others. */
+    default PriorityScale scale() {
+        return PriorityScale.RELATIVE;
+    }
 }

@@ -16,22 +16,27 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 
 /**
- * Adds to any driver the one metric the daemon can measure better than the SPEs:
- * {@value MetricNames#CPU_COST}, the CPU time a physical operator's main threads spend per tuple.
- * The SPEs' own per-tuple times are wall-clock and coarse: Storm's execute latency counts whole
- * milliseconds, so it reads 0 for most operators, and both count the time a thread waits for the
- * CPU while it is preempted. The run time the kernel counts for each thread ({@code schedstat},
- * nanoseconds) is sampled at every {@link #refresh()}; the cost is the CPU a second the operator's
- * main threads used over the last {@value #WINDOW_SECONDS} s, divided by the tuples a second the
- * driver says it processed ({@value MetricNames#PROCESSED_RATE}). In the first round, with one
- * sample, the CPU a second is the thread's lifetime average. An operator that processed nothing in
- * the window keeps its last cost for {@value #KEEP_COST_SECONDS} s: a starving operator still has
- * the cost of its waiting tuples. Everything else is the wrapped driver's. Called from the main
- * loop's thread only.
+ * Adds to any driver the two metrics the daemon can measure better than the SPEs, from the run time
+ * the kernel counts for each thread ({@code schedstat}, nanoseconds), sampled at every
+ * {@link #refresh()} and taken over the last {@value #WINDOW_SECONDS} s (in the first round, with one
+ * sample, over the thread's life):
+ * <ul>
+ *   <li>{@value MetricNames#CPU_USAGE}: the share of a core all threads of a physical operator (its
+ *       main threads and the helpers that work for it) used. Any SPE has it.</li>
+ *   <li>{@value MetricNames#CPU_COST}: the CPU a second the operator's main threads used, divided by
+ *       the tuples a second the driver says it processed ({@value MetricNames#PROCESSED_RATE}), where
+ *       the driver counts them. The SPEs' own per-tuple times are wall-clock and coarse: Storm's
+ *       execute latency counts whole milliseconds, so it reads 0 for most operators, and both count
+ *       the time a thread waits for the CPU while it is preempted. An operator that processed
+ *       nothing in the window keeps its last cost for {@value #KEEP_COST_SECONDS} s: a starving
+ *       operator still has the cost of its waiting tuples.</li>
+ * </ul>
+ * Everything else is the wrapped driver's. Called from the main loop's thread only.
  */
-public final class CpuCostMeasuringDriver implements SpeDriver {
+public final class CpuMeasuringDriver implements SpeDriver {
     static final int WINDOW_SECONDS = 5;
     static final int KEEP_COST_SECONDS = 60;
     private static final long NANOS = 1_000_000_000L;
@@ -51,14 +56,14 @@ public final class CpuCostMeasuringDriver implements SpeDriver {
     /**
      * @param nanoClock monotonic time in nanoseconds ({@code System::nanoTime})
      */
-    public CpuCostMeasuringDriver(SpeDriver driver, ProcFs proc, LongSupplier nanoClock) {
+    public CpuMeasuringDriver(SpeDriver driver, ProcFs proc, LongSupplier nanoClock) {
         this.driver = driver;
         this.proc = proc;
         this.nanoClock = nanoClock;
     }
 
     /** Whether a driver providing {@code provided} lets this class add the CPU cost: it needs the processed rate. */
-    public static boolean canMeasure(Set<String> provided) {
+    public static boolean canMeasureCost(Set<String> provided) {
         return provided.contains(MetricNames.PROCESSED_RATE);
     }
 
@@ -68,7 +73,7 @@ public final class CpuCostMeasuringDriver implements SpeDriver {
         long now = nanoClock.getAsLong();
         Set<ThreadRef> seen = new HashSet<>();
         for (OperatorThread thread : state.threads()) {
-            if (thread.kind() != ThreadKind.MAIN || thread.operatorId() == null) {
+            if (thread.operatorId() == null) {
                 continue;
             }
             ThreadRef ref = thread.ref();
@@ -90,37 +95,39 @@ public final class CpuCostMeasuringDriver implements SpeDriver {
     @Override
     public Set<String> providedMetrics() {
         Set<String> provided = new HashSet<>(driver.providedMetrics());
-        if (canMeasure(provided)) {
+        if (canMeasureCost(provided)) {
             provided.add(MetricNames.CPU_COST);
         }
+        provided.add(MetricNames.CPU_USAGE);
         return Set.copyOf(provided);
     }
 
     @Override
     public Map<String, MetricValues> fetch(SpeState state, Set<String> metrics) throws DriverException {
-        if (!metrics.contains(MetricNames.CPU_COST)) {
-            return driver.fetch(state, metrics);
-        }
+        boolean cost = metrics.contains(MetricNames.CPU_COST);
         Set<String> wanted = new HashSet<>(metrics);
         wanted.remove(MetricNames.CPU_COST);
-        wanted.add(MetricNames.PROCESSED_RATE);
-        Map<String, MetricValues> fetched = new HashMap<>(driver.fetch(state, wanted));
-        MetricValues processed = fetched.getOrDefault(MetricNames.PROCESSED_RATE, MetricValues.empty());
-        if (!metrics.contains(MetricNames.PROCESSED_RATE)) {
-            fetched.remove(MetricNames.PROCESSED_RATE);
+        wanted.remove(MetricNames.CPU_USAGE);
+        if (cost) {
+            wanted.add(MetricNames.PROCESSED_RATE);
         }
-        fetched.put(MetricNames.CPU_COST, costs(state, processed));
+        Map<String, MetricValues> fetched = new HashMap<>(wanted.isEmpty() ? Map.of() : driver.fetch(state, wanted));
+        if (cost) {
+            MetricValues processed = fetched.getOrDefault(MetricNames.PROCESSED_RATE, MetricValues.empty());
+            if (!metrics.contains(MetricNames.PROCESSED_RATE)) {
+                fetched.remove(MetricNames.PROCESSED_RATE);
+            }
+            fetched.put(MetricNames.CPU_COST, costs(state, processed));
+        }
+        if (metrics.contains(MetricNames.CPU_USAGE)) {
+            fetched.put(MetricNames.CPU_USAGE, MetricValues.of(cpuShares(state, t -> true)));
+        }
         return fetched;
     }
 
     private MetricValues costs(SpeState state, MetricValues processed) {
         long now = nanoClock.getAsLong();
-        Map<String, Double> cpuShare = new HashMap<>();
-        for (OperatorThread thread : state.threads()) {
-            if (thread.kind() == ThreadKind.MAIN && thread.operatorId() != null) {
-                share(thread.ref()).ifPresent(s -> cpuShare.merge(thread.operatorId(), s, Double::sum));
-            }
-        }
+        Map<String, Double> cpuShare = cpuShares(state, t -> t.kind() == ThreadKind.MAIN);
         MetricValues.Builder result = MetricValues.builder();
         for (Map.Entry<String, Double> e : cpuShare.entrySet()) {
             String operator = e.getKey();
@@ -138,6 +145,17 @@ public final class CpuCostMeasuringDriver implements SpeDriver {
         }
         lastCost.keySet().retainAll(cpuShare.keySet());
         return result.build();
+    }
+
+    /** Physical operator id → the share of a core its threads that {@code counted} accepts used. */
+    private Map<String, Double> cpuShares(SpeState state, Predicate<OperatorThread> counted) {
+        Map<String, Double> cpuShare = new HashMap<>();
+        for (OperatorThread thread : state.threads()) {
+            if (thread.operatorId() != null && counted.test(thread)) {
+                share(thread.ref()).ifPresent(s -> cpuShare.merge(thread.operatorId(), s, Double::sum));
+            }
+        }
+        return cpuShare;
     }
 
     /** The share of a core the thread used over its samples, or over its life when it has one sample. */

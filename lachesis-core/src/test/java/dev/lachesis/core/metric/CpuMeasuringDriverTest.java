@@ -25,11 +25,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The CPU cost per tuple the daemon measures itself, on a {@code /proc} tree the test writes: thread
- * 11 runs operator {@code a} (with a sender helper, 12, whose CPU does not count), thread 13 runs
- * {@code b}.
+ * The CPU usage and cost per tuple the daemon measures itself, on a {@code /proc} tree the test
+ * writes: thread 11 runs operator {@code a} (with a sender helper, 12, whose CPU counts in the usage
+ * but not in the cost), thread 13 runs {@code b}.
  */
-class CpuCostMeasuringDriverTest {
+class CpuMeasuringDriverTest {
     private static final int PID = 10;
     private static final long SECOND = 1_000_000_000L;
 
@@ -38,7 +38,7 @@ class CpuCostMeasuringDriverTest {
 
     private final AtomicLong clock = new AtomicLong(100 * SECOND);
     private CountingDriver spe;
-    private CpuCostMeasuringDriver driver;
+    private CpuMeasuringDriver driver;
 
     @BeforeEach
     void setUp() throws IOException {
@@ -54,7 +54,7 @@ class CpuCostMeasuringDriverTest {
                 Instant.EPOCH);
         spe = new CountingDriver(state).provide(MetricNames.PROCESSED_RATE, Map.of("a#0", 2000.0, "b#0", 500.0))
                 .provide(MetricNames.INPUT_QUEUE, Map.of("a#0", 7.0));
-        driver = new CpuCostMeasuringDriver(spe, new ProcFs(proc), clock::get);
+        driver = new CpuMeasuringDriver(spe, new ProcFs(proc), clock::get);
     }
 
     private static JvmThread thread(int tid, String name) {
@@ -93,6 +93,25 @@ class CpuCostMeasuringDriverTest {
     }
 
     @Test
+    void usageIsTheShareOfACoreOfEveryThreadOfTheOperatorHelpersIncluded() throws Exception {
+        runTime(11, 0, 900);
+        runTime(12, 0, 900);
+        runTime(13, 0, 900);
+        driver.refresh();
+        clock.addAndGet(2 * SECOND);
+        runTime(11, SECOND, 900);           // half a core for 2 s
+        runTime(12, SECOND / 5, 900);       // its sender: a tenth of a core
+        runTime(13, SECOND / 5, 900);
+
+        driver.refresh();
+        Map<String, MetricValues> fetched = driver.fetch(spe.refresh(), Set.of(MetricNames.CPU_USAGE));
+
+        assertThat(fetched.get(MetricNames.CPU_USAGE).get("a#0").getAsDouble()).isCloseTo(0.6, within(1e-9));
+        assertThat(fetched.get(MetricNames.CPU_USAGE).get("b#0").getAsDouble()).isCloseTo(0.1, within(1e-9));
+        assertThat(spe.fetches()).isEmpty();
+    }
+
+    @Test
     void theFirstRoundUsesEachThreadsLifetimeAverage() throws Exception {
         runTime(11, 10 * SECOND, 900);      // 10 s of CPU in the 100 s since it started
         runTime(13, 0, 900);
@@ -118,7 +137,7 @@ class CpuCostMeasuringDriverTest {
         clock.addAndGet(SECOND);
         driver.refresh();
         MetricValues starving = driver.fetch(spe.refresh(), Set.of(MetricNames.CPU_COST)).get(MetricNames.CPU_COST);
-        clock.addAndGet(CpuCostMeasuringDriver.KEEP_COST_SECONDS * SECOND);
+        clock.addAndGet(CpuMeasuringDriver.KEEP_COST_SECONDS * SECOND);
         driver.refresh();
         MetricValues forgotten = driver.fetch(spe.refresh(), Set.of(MetricNames.CPU_COST)).get(MetricNames.CPU_COST);
 
@@ -127,11 +146,11 @@ class CpuCostMeasuringDriverTest {
     }
 
     @Test
-    void offersTheCostOnlyWhereTheDriverCountsProcessedTuples() {
-        assertThat(driver.providedMetrics()).contains(MetricNames.CPU_COST, MetricNames.PROCESSED_RATE,
-                MetricNames.INPUT_QUEUE);
+    void offersTheCostOnlyWhereTheDriverCountsProcessedTuplesAndTheUsageEverywhere() {
+        assertThat(driver.providedMetrics()).contains(MetricNames.CPU_COST, MetricNames.CPU_USAGE,
+                MetricNames.PROCESSED_RATE, MetricNames.INPUT_QUEUE);
         CountingDriver withoutRates = new CountingDriver(spe.refresh()).provide(MetricNames.INPUT_QUEUE, Map.of());
-        assertThat(new CpuCostMeasuringDriver(withoutRates, new ProcFs(proc), clock::get).providedMetrics())
-                .containsExactly(MetricNames.INPUT_QUEUE);
+        assertThat(new CpuMeasuringDriver(withoutRates, new ProcFs(proc), clock::get).providedMetrics())
+                .containsExactlyInAnyOrder(MetricNames.INPUT_QUEUE, MetricNames.CPU_USAGE);
     }
 }
