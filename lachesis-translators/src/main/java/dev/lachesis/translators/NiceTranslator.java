@@ -18,6 +18,12 @@ public final class NiceTranslator extends ThreadTranslator {
         super(name, "nice", kernel, proc, cgroups, journal, settings.normaliser(), settings.range(), settings.smoothing());
     }
 
+    /** Nice 0, what the kernel gives a thread nobody reniced. */
+    @Override
+    protected int neutral() {
+        return 0;
+    }
+
     @Override
     protected void set(int tid, long value) throws KernelException {
         kernel.setNice(tid, (int) value);

@@ -2,6 +2,7 @@ package dev.lachesis.translators;
 
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.proc.ProcFs;
+import dev.lachesis.core.schedule.PriorityScale;
 import dev.lachesis.core.schedule.Schedule;
 import dev.lachesis.core.schedule.ScheduleForm;
 import dev.lachesis.core.schedule.ThreadPriority;
@@ -54,20 +55,38 @@ public abstract class ThreadTranslator extends JournallingTranslator {
     }
 
     /**
+     * The value a thread nobody touched has, from which a {@link PriorityScale#FROM_NEUTRAL} schedule
+     * counts; the range's least favourable value unless the mechanism has a neutral one.
+     */
+    protected int neutral() {
+        return range.lowest();
+    }
+
+    /**
      * Normalises (after smoothing across rounds, so calling it advances the smoothing state) without
-     * touching any thread.
+     * touching any thread. A schedule on the {@link PriorityScale#FROM_NEUTRAL} scale is mapped thread
+     * by thread from {@link #neutral()} instead of normalised.
      */
     @Override
     public TranslationPlan plan(Schedule schedule) {
         List<ThreadPriority> threads = schedule.threads();
         List<ThreadRef> keys = threads.stream().map(t -> t.thread().ref()).toList();
-        double[] raw = threads.stream().mapToDouble(ThreadPriority::priority).toArray();
-        int[] values = normaliser.normalise(smoother.smooth(keys, raw), range);
+        double[] raw = smoother.smooth(keys, threads.stream().mapToDouble(ThreadPriority::priority).toArray());
+        int[] values = schedule.scale() == PriorityScale.FROM_NEUTRAL ? fromNeutral(raw)
+                : normaliser.normalise(raw, range);
         List<TranslatedThread> out = new ArrayList<>(threads.size());
         for (int i = 0; i < threads.size(); i++) {
             out.add(new TranslatedThread(threads.get(i), null, values[i]));
         }
         return new TranslationPlan(name, mechanism, out);
+    }
+
+    private int[] fromNeutral(double[] fractions) {
+        int[] values = new int[fractions.length];
+        for (int i = 0; i < fractions.length; i++) {
+            values[i] = range.fromNeutral(neutral(), fractions[i]);
+        }
+        return values;
     }
 
     @Override

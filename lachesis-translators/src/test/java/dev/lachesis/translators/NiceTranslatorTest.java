@@ -55,6 +55,17 @@ class NiceTranslatorTest {
     }
 
     @Test
+    void levelsFromNeutralCountFromNiceZeroEachOnItsOwn() throws Exception {
+        proc.thread(100, 1000, 103, "c", 0, 0, 0, "/");
+
+        TranslationPlan applied = translator.apply(translator.plan(Schedules.fromNeutral(100, 101, 1, 102, 0.5, 103, 0)));
+
+        assertThat(applied.threads()).extracting(t -> t.value()).containsExactly(-20L, -10L, 0L);
+        TranslationPlan alone = translator.plan(Schedules.fromNeutral(100, 101, 0, 102, 0, 103, 0));
+        assertThat(alone.threads()).extracting(t -> t.value()).containsExactly(0L, 0L, 0L);
+    }
+
+    @Test
     void appliesOnlyWhatChanged() throws Exception {
         apply(101, 10, 102, 1);
         kernel.calls.clear();

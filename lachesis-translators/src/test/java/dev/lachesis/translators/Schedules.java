@@ -4,6 +4,7 @@ import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.schedule.GroupingSchedule;
+import dev.lachesis.core.schedule.PriorityScale;
 import dev.lachesis.core.schedule.ScheduleGroup;
 import dev.lachesis.core.schedule.SinglePrioritySchedule;
 import dev.lachesis.core.schedule.ThreadPriority;
@@ -29,6 +30,12 @@ final class Schedules {
             list.add(entry(pid, (int) tidPriority[i], tidPriority[i + 1]));
         }
         return new SinglePrioritySchedule("policy", list, OptionalDouble.empty());
+    }
+
+    /** Pairs of (tid, level) of one process, the levels on the {@link PriorityScale#FROM_NEUTRAL} scale. */
+    static SinglePrioritySchedule fromNeutral(int pid, double... tidLevel) {
+        return new SinglePrioritySchedule("policy", single(pid, tidLevel).threads(), OptionalDouble.empty(),
+                PriorityScale.FROM_NEUTRAL);
     }
 
     static ScheduleGroup group(String id, double priority, int pid, int... tids) {

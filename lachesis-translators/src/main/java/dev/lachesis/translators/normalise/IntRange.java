@@ -44,6 +44,17 @@ public record IntRange(int lowest, int highest) {
         return clamp(highest - direction() * (long) Math.ceil(steps - 0.5));
     }
 
+    /**
+     * The value {@code fraction} (0 to 1, clamped; NaN counts as 0) of the way from {@code neutral}
+     * (moved inside the range) to highest, rounded to the nearest step (halfway: toward highest): how
+     * a schedule on the {@code FROM_NEUTRAL} scale is mapped, each thread on its own.
+     */
+    public int fromNeutral(int neutral, double fraction) {
+        int start = clamp(neutral);
+        double f = fraction > 0 ? Math.min(1, fraction) : 0;
+        return start + Integer.signum(highest - start) * (int) Math.round(f * Math.abs(highest - start));
+    }
+
     /** {@code value} moved inside the range. */
     public int clamp(long value) {
         long lo = Math.min(lowest, highest);
