@@ -105,7 +105,7 @@ public final class RealTimeGuard implements Policy {
         for (SpeRound round : input.spes()) {
             guarded.addAll(guard(round, given));
         }
-        return new SinglePrioritySchedule(schedule.policy(), guarded, schedule.goal());
+        return new SinglePrioritySchedule(schedule.policy(), guarded, schedule.goal(), schedule.scale());
     }
 
     private static List<ThreadPriority> guard(SpeRound round, Map<ThreadKey, ThreadPriority> given) {
