@@ -47,9 +47,13 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--spe", required = true, description = "The SPE: storm, storm1 (Storm 1.2.3) or flink.")
     private String spe;
 
-    @Option(names = "--query", required = true, description = "Example query: pipeline, etl, stats, fanout, chain, lr (Linear Road, "
-            + "fed at --rate through a Kafka broker started here), or on Flink syn (with --queries N and --blocking).")
+    @Option(names = "--query", required = true, description = "Example query: pipeline, etl, stats, fanout, chain, random (a shape drawn from --shape), lr (Linear "
+            + "Road, fed at --rate through a Kafka broker started here), or on Flink syn (with --queries N and --blocking).")
     private String query;
+
+    @Option(names = "--shape", defaultValue = "1", paramLabel = "SEED",
+            description = "random: the seed its shape (operators, costs, selectivities, DAG) is drawn from (default: ${DEFAULT-VALUE}).")
+    private long shape;
 
     @Option(names = "--rate", required = true, description = "Input rate in tuples per second.")
     private double rate;
@@ -118,6 +122,7 @@ public final class QueryCommand implements Callable<Integer> {
         if (input != null) {
             moreArgs.addAll(List.of("--input", input.toAbsolutePath().toString()));
         }
+        moreArgs.addAll(List.of("--shape", Long.toString(shape)));
         ChildJvm child = spec.start(List.of(), moreArgs, line -> {
             err.println(line);
             err.flush();
@@ -174,7 +179,7 @@ public final class QueryCommand implements Callable<Integer> {
         HostPort graphite = parse(() -> HostPort.parse(metrics));
         SpeBuild build = parse(() -> SpeBuild.flink(LachesisHome.root()));
         List<String> args = new ArrayList<>(List.of("--query", flinkQuery, "--rate", Double.toString(rate),
-                "--graphite", graphite.toString()));
+                "--graphite", graphite.toString(), "--shape", Long.toString(shape)));
         if (command.commandLine().getParseResult().hasMatchedOption("--heavy-cost-us")) {
             args.addAll(List.of("--heavy-cost-us", Long.toString(heavyCostMicros)));
         }

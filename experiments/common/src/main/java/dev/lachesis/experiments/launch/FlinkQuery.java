@@ -18,10 +18,13 @@ public final class FlinkQuery {
     /** How the launcher's line {@code flink pid=<pid> rest-port=<port> job=<id>}, once the job runs, starts. */
     public static final String READY = "flink pid=";
     /** The queries it runs. */
-    public static final List<String> QUERIES = List.of("pipeline", "etl", "stats", "fanout", "chain", "syn", "lr");
+    public static final List<String> QUERIES = List.of("pipeline", "etl", "stats", "fanout", "chain", "random", "syn", "lr");
     /** The vertex Flink makes of a job's source operator {@code source}, which a hand-set priority favours second. */
     public static final String SOURCE_VERTEX = "Source: source";
-    /** The heaviest operator of each query that measured one; SYN and pipeline did not. */
+    /**
+     * The heaviest operator of each query that measured one; SYN and pipeline did not, and a random
+     * shape's is measured in each sitting.
+     */
     private static final Map<String, String> HEAVIEST = Map.of("etl", "bloom-filter", "stats", "plot", "lr", "dispatcher",
             "fanout", "heavy", "chain", "heavy");
 

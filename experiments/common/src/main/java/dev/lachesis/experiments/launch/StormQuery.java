@@ -20,6 +20,11 @@ public enum StormQuery {
     FANOUT(true, Optional.of(new HandSetPriority("heavy", "source"))),
     /** A source that publishes nothing before a long chain; {@code heavy} heaviest ({@code ChainTopology.HEAVIEST}). */
     CHAIN(false, Optional.of(new HandSetPriority("heavy", "source"))),
+    /**
+     * A shape drawn from a seed ({@code RandomShape}), generating its own tuples; its heaviest operator
+     * is measured in each sitting, not declared.
+     */
+    RANDOM(false, Optional.empty()),
     /** RIoTBench's ETL, ten operators; {@code join} measured heaviest ({@code EtlTopology.HEAVIEST}). */
     ETL(true, Optional.of(new HandSetPriority("join", "source"))),
     /** RIoTBench's STATS, ten operators; {@code accumulate} measured heaviest ({@code StatsTopology.HEAVIEST}). */

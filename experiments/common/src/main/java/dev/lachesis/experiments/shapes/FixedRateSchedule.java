@@ -28,4 +28,9 @@ public final class FixedRateSchedule {
     public long dueAtMicros(long n) {
         return startMicros + (long) (n * microsPerRecord);
     }
+
+    /** How many records are due at {@code nowMicros} (epoch µs): 0 before the start, record 0 at it. */
+    public long dueBy(long nowMicros) {
+        return nowMicros < startMicros ? 0 : (long) ((nowMicros - startMicros) / microsPerRecord) + 1;
+    }
 }

@@ -17,6 +17,17 @@ class FixedRateScheduleTest {
     }
 
     @Test
+    void theRecordsDueByATimeAreThoseWhoseTimeHasCome() {
+        FixedRateSchedule schedule = new FixedRateSchedule(1_000_000, 4000);
+
+        assertThat(schedule.dueBy(999_999)).isZero();
+        assertThat(schedule.dueBy(1_000_000)).isEqualTo(1);
+        assertThat(schedule.dueBy(1_000_249)).isEqualTo(1);
+        assertThat(schedule.dueBy(1_000_250)).isEqualTo(2);
+        assertThat(schedule.dueBy(2_000_000)).isEqualTo(4001);
+    }
+
+    @Test
     void aRateMustBePositive() {
         assertThatThrownBy(() -> new FixedRateSchedule(0, 0)).hasMessage("the rate must be positive and finite, got 0.0");
         assertThatThrownBy(() -> new FixedRateSchedule(0, Double.NaN)).hasMessage("the rate must be positive and finite, got NaN");

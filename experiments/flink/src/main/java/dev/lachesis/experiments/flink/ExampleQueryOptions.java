@@ -28,6 +28,8 @@ public final class ExampleQueryOptions {
         FANOUT,
         /** {@link dev.lachesis.experiments.flink.shapes.ChainJob}: a source that publishes nothing before a long uneven chain. */
         CHAIN,
+        /** {@link dev.lachesis.experiments.flink.shapes.RandomShapeJob}: a shape drawn from {@code --shape}. */
+        RANDOM,
         /** {@link dev.lachesis.experiments.flink.shapes.SynJob}: the 2021 paper's synthetic pipelines, {@code --queries} jobs at once. */
         SYN,
         /** {@link dev.lachesis.experiments.flink.lr.LrJob}: Linear Road, nine operators, reading position reports from Kafka ({@code --kafka}). */
@@ -55,7 +57,7 @@ public final class ExampleQueryOptions {
     }
 
     @Option(names = "--query", defaultValue = "pipeline", converter = QueryConverter.class,
-            description = "Example query: pipeline, etl, stats, fanout, chain, syn or lr (default ${DEFAULT-VALUE}).")
+            description = "Example query: pipeline, etl, stats, fanout, chain, random, syn or lr (default ${DEFAULT-VALUE}).")
     Query query;
 
     @Option(names = "--rest-port", defaultValue = "8081", description = "REST port on 127.0.0.1 (default ${DEFAULT-VALUE}).")
@@ -64,6 +66,10 @@ public final class ExampleQueryOptions {
     @Option(names = "--rate", defaultValue = "2000",
             description = "Records per second from the source, for syn from all sources together (default ${DEFAULT-VALUE}).")
     double rate;
+
+    @Option(names = "--shape", defaultValue = "1",
+            description = "random: the seed the query's shape is drawn from (default ${DEFAULT-VALUE}).")
+    long shape;
 
     @Option(names = "--queries", defaultValue = "1",
             description = "syn: how many queries (jobs) run at once, each at --rate / this (default ${DEFAULT-VALUE}).")
@@ -110,7 +116,7 @@ public final class ExampleQueryOptions {
     boolean resubmitOnCancel;
 
     @Option(names = "--sink-reports",
-            description = "etl, stats, fanout, chain, syn, lr: once the job runs, print a SINK line (records and latencies at the sink) every second.")
+            description = "etl, stats, fanout, chain, random, syn, lr: once the job runs, print a SINK line (records and latencies at the sink) every second.")
     boolean sinkReports;
 
     /**
@@ -120,7 +126,7 @@ public final class ExampleQueryOptions {
      */
     void validate(CommandLine commandLine) {
         if (sinkReports && query == Query.PIPELINE) {
-            throw new CommandLine.ParameterException(commandLine, "--sink-reports needs --query etl, stats, fanout, chain, syn or lr; the "
+            throw new CommandLine.ParameterException(commandLine, "--sink-reports needs --query etl, stats, fanout, chain, random, syn or lr; the "
                     + query.label() + " query publishes its latency as Flink gauges instead");
         }
         if (input != null && !query.readsInput()) {
@@ -160,7 +166,8 @@ public final class ExampleQueryOptions {
         List<String> args = new ArrayList<>(List.of("--query", query.label(), "--rest-port", Integer.toString(restPort),
                 "--rate", Double.toString(rate), "--heavy-cost-us", Long.toString(heavyCostMicros),
                 "--heavy-parallelism", Integer.toString(heavyParallelism), "--input-seconds", Long.toString(inputSeconds),
-                "--buffer-timeout-ms", Long.toString(bufferTimeoutMillis), "--queries", Integer.toString(queries)));
+                "--buffer-timeout-ms", Long.toString(bufferTimeoutMillis), "--queries", Integer.toString(queries),
+                "--shape", Long.toString(shape)));
         if (input != null) {
             args.add("--input");
             args.add(input.toAbsolutePath().toString());

@@ -6,9 +6,11 @@ import dev.lachesis.experiments.flink.etl.EtlJob;
 import dev.lachesis.experiments.flink.lr.LrJob;
 import dev.lachesis.experiments.flink.shapes.ChainJob;
 import dev.lachesis.experiments.flink.shapes.FanoutJob;
+import dev.lachesis.experiments.flink.shapes.RandomShapeJob;
 import dev.lachesis.experiments.flink.shapes.SynJob;
 import dev.lachesis.experiments.flink.stats.StatsJob;
 import dev.lachesis.experiments.shapes.Fanout;
+import dev.lachesis.experiments.shapes.RandomShape;
 import dev.lachesis.experiments.shapes.Syn;
 import dev.lachesis.experiments.measure.SinkReport;
 import dev.lachesis.experiments.measure.SinkReportPrinter;
@@ -39,7 +41,7 @@ import picocli.CommandLine.Spec;
  * The child JVM's program: a Flink MiniCluster with its REST endpoint on 127.0.0.1, configured the
  * way a user configures a cluster for Lachesis (Graphite reporter, metric scopes with ids, a 1 s
  * REST metric fetch interval), running the {@link ExampleQuery}, the ETL job ({@link EtlJob}), the
- * STATS job ({@link StatsJob}), the fanout or chain job, the SYN queries (one job each,
+ * STATS job ({@link StatsJob}), the fanout, chain or random-shape job, the SYN queries (one job each,
  * {@link SynJob}) or Linear Road over Kafka ({@link LrJob}) until the JVM is stopped. It writes one
  * {@code READY pid=<pid> rest-port=<port> job=<job id>} line when the job (SYN: the first) runs,
  * and a {@code JOB <job id>} line for every job it submits later: with {@code --resubmit-on-cancel}
@@ -138,6 +140,11 @@ public final class FlinkQueryCluster implements Callable<Integer> {
                 ChainJob.build(env, query.rate);
                 name = ChainJob.JOB_NAME;
             }
+            case RANDOM -> {
+                RandomShape shape = RandomShape.draw(query.shape);
+                RandomShapeJob.build(env, shape, query.rate);
+                name = RandomShapeJob.jobName(shape);
+            }
             case SYN -> {
                 return submitSyn(cluster, config);
             }
@@ -182,6 +189,7 @@ public final class FlinkQueryCluster implements Callable<Integer> {
             case PIPELINE -> Math.max(1, query.heavyParallelism);
             case FANOUT -> Fanout.HEAVY_PARALLELISM;
             case SYN -> query.queries;
+            case RANDOM -> RandomShape.draw(query.shape).maxParallelism();
             default -> 1;
         };
     }

@@ -160,7 +160,7 @@ public final class DemoCommand implements Callable<Integer> {
             CpuList spe = placement.speCpus();
             CpuList other = placement.otherCpus();
             Path script = placement.lachesisScript();
-            QueryLauncher query = QueryLaunchers.of(this.spe, "etl", "park", placement.readyTimeout());
+            QueryLauncher query = QueryLaunchers.of(this.spe, "etl", "park", placement.readyTimeout(), 0);
             double defaultRate = this.spe.equals("flink") ? DEFAULT_FLINK_RATE : DEFAULT_STORM_RATE;
             return new DemoSettings(script, query, secondHalf(query), rate != null ? rate : defaultRate, phase, warmUp,
                     tableEvery, spe, other, placement.readyTimeout());

@@ -8,6 +8,7 @@ import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.experiments.run.LinearRoadFeed;
 import dev.lachesis.experiments.run.SpeBlock;
+import dev.lachesis.experiments.shapes.RandomShape;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,17 +46,20 @@ final class FlinkLauncher implements QueryLauncher {
 
     private final Path root;
     private final String query;
+    private final long shapeSeed;
     private final SynQueries synQueries;
     private final Duration readyTimeout;
 
     /**
      * The query launcher of experiments/flink, run from the build in the checkout at {@code root}.
      *
+     * @param shapeSeed the seed of the random query's shape; ignored by the other queries
      * @param synQueries how many SYN queries run at once; {@link SynQueries#ONE} for any other query
      */
-    FlinkLauncher(Path root, String query, SynQueries synQueries, Duration readyTimeout) {
+    FlinkLauncher(Path root, String query, long shapeSeed, SynQueries synQueries, Duration readyTimeout) {
         this.root = root;
         this.query = query;
+        this.shapeSeed = shapeSeed;
         this.synQueries = synQueries;
         this.readyTimeout = readyTimeout;
     }
@@ -67,7 +71,7 @@ final class FlinkLauncher implements QueryLauncher {
 
     @Override
     public String query() {
-        return query;
+        return query.equals(RandomShape.NAME) ? RandomShape.label(shapeSeed) : query;
     }
 
     @Override
@@ -91,11 +95,19 @@ final class FlinkLauncher implements QueryLauncher {
     }
 
     @Override
+    public String sourceOperator() {
+        return FlinkQuery.SOURCE_VERTEX;
+    }
+
+    @Override
     public RunningQuery start(double rate, CpuList cpus, int carbonPort, Path input, Consumer<String> output)
             throws IOException, TimeoutException, InterruptedException {
         List<String> args = new ArrayList<>(List.of("--query", query, "--rate", Double.toString(rate),
                 "--graphite", "127.0.0.1:" + carbonPort, "--rest-port", "0", "--sink-reports"));
         args.addAll(synQueries.arguments());
+        if (query.equals(RandomShape.NAME)) {
+            args.addAll(List.of("--shape", Long.toString(shapeSeed)));
+        }
         if (input != null) {
             args.addAll(List.of("--input", input.toString()));
         }

@@ -9,6 +9,7 @@ import dev.lachesis.experiments.process.HostPort;
 import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.experiments.run.LinearRoadFeed;
 import dev.lachesis.experiments.run.StormSpeBlock;
+import dev.lachesis.experiments.shapes.RandomShape;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,11 +30,14 @@ final class StormLauncher implements QueryLauncher {
     private static final long HEAVY_COST_MICROS = 1000;
 
     private final StormQuery query;
+    private final long shapeSeed;
     private final WaitStrategy waitStrategy;
     private final Duration readyTimeout;
 
-    StormLauncher(StormQuery query, WaitStrategy waitStrategy, Duration readyTimeout) {
+    /** @param shapeSeed the seed of the random query's shape; ignored by the other queries */
+    StormLauncher(StormQuery query, long shapeSeed, WaitStrategy waitStrategy, Duration readyTimeout) {
         this.query = query;
+        this.shapeSeed = shapeSeed;
         this.waitStrategy = waitStrategy;
         this.readyTimeout = readyTimeout;
     }
@@ -45,7 +49,7 @@ final class StormLauncher implements QueryLauncher {
 
     @Override
     public String query() {
-        return query.label();
+        return query == StormQuery.RANDOM ? RandomShape.label(shapeSeed) : query.label();
     }
 
     @Override
@@ -66,12 +70,15 @@ final class StormLauncher implements QueryLauncher {
     @Override
     public RunningQuery start(double rate, CpuList cpus, int carbonPort, Path input, Consumer<String> output)
             throws IOException, TimeoutException, InterruptedException {
-        String topology = "sweep-" + query.label();
+        String topology = "sweep-" + query();
         StormQuerySpec spec = new StormQuerySpec(query, topology, rate, new HostPort("127.0.0.1", carbonPort),
                 waitStrategy, HEAVY_COST_MICROS, 1, HEAP, readyTimeout.toSeconds(), 1.0);
         List<String> args = new ArrayList<>(List.of("--sink-reports"));
         if (input != null) {
             args.addAll(List.of("--input", input.toString()));
+        }
+        if (query == StormQuery.RANDOM) {
+            args.addAll(List.of("--shape", Long.toString(shapeSeed)));
         }
         LinearRoadFeed feed = query == StormQuery.LR ? LinearRoadFeed.start(rate) : null;
         try {

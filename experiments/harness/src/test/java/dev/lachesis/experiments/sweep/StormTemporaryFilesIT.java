@@ -119,7 +119,7 @@ class StormTemporaryFilesIT {
 
     /** The pipeline query at a low rate on this JVM's CPUs, reporting to an embedded store as in a sweep. */
     private static RunningQuery start(MetricSource store) throws Exception {
-        StormLauncher launcher = new StormLauncher(StormQuery.PIPELINE, WaitStrategy.PARK, Duration.ofSeconds(90));
+        StormLauncher launcher = new StormLauncher(StormQuery.PIPELINE, 0, WaitStrategy.PARK, Duration.ofSeconds(90));
         RunningQuery query = launcher.start(RATE, ownCpus(), ((EmbeddedMetricSource) store).carbonPort(), null,
                 line -> LOG.debug("storm: {}", line));
         LOG.info("Started {}", query);

@@ -1,10 +1,12 @@
 package dev.lachesis.experiments.storm;
 
 import dev.lachesis.experiments.launch.StormQuery;
+import dev.lachesis.experiments.shapes.RandomShape;
 import dev.lachesis.experiments.storm.etl.EtlTopology;
 import dev.lachesis.experiments.storm.lr.LrTopology;
 import dev.lachesis.experiments.storm.shapes.ChainTopology;
 import dev.lachesis.experiments.storm.shapes.FanoutTopology;
+import dev.lachesis.experiments.storm.shapes.RandomShapeTopology;
 import dev.lachesis.experiments.storm.stats.StatsTopology;
 import java.util.Map;
 import org.apache.storm.generated.StormTopology;
@@ -60,6 +62,23 @@ public enum ExampleQuery {
         @Override
         public StormTopology build(QueryInputs in) {
             return ChainTopology.build(in.tuplesPerSecond());
+        }
+
+        /** ETL's settings: no ackers. */
+        @Override
+        public Map<String, Object> topologySettings() {
+            return EtlTopology.SETTINGS;
+        }
+    },
+    /**
+     * A shape drawn from a seed ({@link RandomShapeTopology}, {@link RandomShape}): operators of random
+     * cost, selectivity and parallelism in a random DAG behind a fixed-rate spout; the heavy cost does
+     * not apply.
+     */
+    RANDOM {
+        @Override
+        public StormTopology build(QueryInputs in) {
+            return RandomShapeTopology.build(RandomShape.draw(in.shapeSeed()), in.tuplesPerSecond());
         }
 
         /** ETL's settings: no ackers. */

@@ -11,6 +11,8 @@ import java.nio.file.Path;
  * @param input the file of SenML records the etl, stats and fanout queries replay, or null
  * @param kafka the Kafka cluster Linear Road reads, {@code host:port}, or null
  * @param topic the topic of stamped position reports Linear Road reads
+ * @param shapeSeed the seed the random-shape query draws its shape from
  */
-public record QueryInputs(double tuplesPerSecond, long heavyCostMicros, Path input, String kafka, String topic) {
+public record QueryInputs(double tuplesPerSecond, long heavyCostMicros, Path input, String kafka, String topic,
+                          long shapeSeed) {
 }

@@ -94,6 +94,10 @@ public final class StormQueryMain implements Callable<Integer> {
             description = "lr: the topic of stamped position reports (default ${DEFAULT-VALUE}).")
     private String topic;
 
+    @Option(names = "--shape", defaultValue = "1",
+            description = "random: the seed the query's shape is drawn from (default ${DEFAULT-VALUE}).")
+    private long shapeSeed;
+
     @Option(names = "--sink-reports",
             description = "Once tuples flow, print a " + SinkReport.PREFIX + " line (tuples and latencies at the sink) every second.")
     private boolean sinkReports;
@@ -129,7 +133,8 @@ public final class StormQueryMain implements Callable<Integer> {
         Path inputFile = query.readsInput() && input == null ? generateInput() : input;
         LOG.info("Submitting {} as '{}' at {} tuples/s, heavy cost {} µs, {} worker(s), {} wait strategy, metrics to {}",
                 query.label(), topologyName, rate, heavyCostMicros, workers, waitStrategy.label(), metrics);
-        StormSubmitter.submitTopology(topologyName, conf, topologies.build(new QueryInputs(rate, heavyCostMicros, inputFile, kafka, topic)));
+        StormSubmitter.submitTopology(topologyName, conf, topologies.build(new QueryInputs(rate, heavyCostMicros, inputFile, kafka, topic,
+                shapeSeed)));
         long deadline = System.nanoTime() + Duration.ofSeconds(readyTimeoutSeconds).toNanos();
         while (LatencySink.completedInThisJvm() == 0) {
             if (System.nanoTime() > deadline) {

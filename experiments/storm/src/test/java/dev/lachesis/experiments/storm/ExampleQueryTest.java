@@ -47,10 +47,11 @@ class ExampleQueryTest {
                     .as(query.label()).contains(handSet.heaviestOperator(), handSet.sourceOperator());
         });
         assertThat(StormQuery.PIPELINE.handSetPriority()).isEmpty();
+        assertThat(StormQuery.RANDOM.handSetPriority()).isEmpty();
     }
 
     private QueryInputs inputs() {
-        return new QueryInputs(100, 10, dir.resolve("input.senml"), "127.0.0.1:9092", "position-reports");
+        return new QueryInputs(100, 10, dir.resolve("input.senml"), "127.0.0.1:9092", "position-reports", 7);
     }
 
     private static Set<String> components(StormTopology topology) {

@@ -35,7 +35,7 @@ public final class ChainTopology {
     /** The topology generating {@code recordsPerSecond} records of the standard seed. */
     public static StormTopology build(double recordsPerSecond) {
         TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("source", new CountingSpout(new ScheduledSpout(recordsPerSecond, Chain.STANDARD_SEED)), 1);
+        builder.setSpout("source", new CountingSpout(new ScheduledSpout(recordsPerSecond, Chain.STANDARD_SEED, false)), 1);
         String previous = "source";
         for (Chain.Step step : Chain.Step.values()) {
             BoltDeclarer bolt = builder.setBolt(step.operator(), new StepBolt(step), 1);

@@ -8,9 +8,9 @@ import org.apache.storm.topology.base.BaseBasicBolt;
 import org.apache.storm.tuple.Tuple;
 
 /**
- * A bolt that runs one synthetic operator of the fanout or chain query ({@link ShapeStep}) on each
- * tuple and emits what the step emits, with the tuple's timing and key. Its step is an enum constant,
- * so the bolt serialises as Storm requires.
+ * A bolt that runs one synthetic operator of the fanout, chain or random-shape query ({@link ShapeStep})
+ * on each tuple and emits what the step emits, with the tuple's timing and key. Its step is an enum
+ * constant or a serialisable record, so the bolt serialises as Storm requires.
  */
 final class StepBolt extends BaseBasicBolt {
     private static final long serialVersionUID = 1L;
