@@ -1,6 +1,7 @@
 package dev.lachesis.experiments;
 
 import dev.lachesis.experiments.soak.SoakCommand;
+import dev.lachesis.experiments.sweep.GeneraliseCommand;
 import dev.lachesis.experiments.sweep.SaturationCommand;
 import dev.lachesis.experiments.sweep.SweepCommand;
 import picocli.CommandLine;
@@ -12,8 +13,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "lachesis-bench", mixinStandardHelpOptions = true, version = "lachesis-bench 0.1.0",
         description = "Runs example queries on real stream processing engines for Lachesis experiments.",
-        subcommands = {QueryCommand.class, SaturationCommand.class, SweepCommand.class, ReportCommand.class,
-                SoakCommand.class})
+        subcommands = {QueryCommand.class, SaturationCommand.class, SweepCommand.class, GeneraliseCommand.class,
+                ReportCommand.class, SoakCommand.class})
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

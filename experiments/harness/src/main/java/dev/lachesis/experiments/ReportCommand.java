@@ -1,5 +1,6 @@
 package dev.lachesis.experiments;
 
+import dev.lachesis.experiments.report.GeneralisationTable;
 import dev.lachesis.experiments.report.OsRatioTable;
 import dev.lachesis.experiments.report.SweepReport;
 import dev.lachesis.experiments.report.Table1;
@@ -44,6 +45,11 @@ public final class ReportCommand implements Callable<Integer> {
             description = "Also write table1.md, the paper's Table 1 with our numbers beside the paper's, and print it.")
     private boolean paperTable;
 
+    @Option(names = "--generalisation",
+            description = "Also write generalisation.md, every mode on every query against OS and STATIC with the"
+                    + " geometric mean over the queries (for lachesis-bench generalise), and print it.")
+    private boolean generalisation;
+
     @Override
     public Integer call() throws IOException {
         for (Path in : ins) {
@@ -56,7 +62,7 @@ public final class ReportCommand implements Callable<Integer> {
                     + " times: say with --out where the report of those sweeps together goes");
         }
         Path into = out != null ? out : ins.get(0);
-        List<Path> written = SweepReport.write(ins, into, paperTable);
+        List<Path> written = SweepReport.write(ins, into, paperTable, generalisation);
         PrintWriter printed = command.commandLine().getOut();
         for (Path file : written) {
             printed.println(file);
@@ -66,6 +72,10 @@ public final class ReportCommand implements Callable<Integer> {
         if (paperTable) {
             printed.println();
             printed.print(Files.readString(into.resolve(Table1.FILE)));
+        }
+        if (generalisation) {
+            printed.println();
+            printed.print(Files.readString(into.resolve(GeneralisationTable.FILE)));
         }
         printed.flush();
         return CommandLine.ExitCode.OK;

@@ -1,6 +1,8 @@
 package dev.lachesis.experiments.mode;
 
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What a user who tunes a query by hand writes down: the operator that needs the CPU most (found
@@ -18,6 +20,17 @@ public record HandSetPriority(String heaviestOperator, String sourceOperator) {
     public HandSetPriority {
         Objects.requireNonNull(heaviestOperator, "heaviestOperator");
         Objects.requireNonNull(sourceOperator, "sourceOperator");
+    }
+
+    /**
+     * What a user writes down after one run with the kernel alone: the operator whose threads took the
+     * most CPU ({@code cpuShares}: operator name → share of a core) first, then {@code sourceOperator};
+     * empty when no share was measured.
+     */
+    public static Optional<HandSetPriority> measured(Map<String, Double> cpuShares, String sourceOperator) {
+        return cpuShares.entrySet().stream().filter(e -> Double.isFinite(e.getValue()))
+                .max(Map.Entry.comparingByValue())
+                .map(heaviest -> new HandSetPriority(heaviest.getKey(), sourceOperator));
     }
 
     /** The {@code settings:} and {@code translator-settings:} of the policy entry, indented for it. */

@@ -9,8 +9,9 @@ import java.util.stream.Collectors;
  * How the query's threads are scheduled in a run, named as in the Lachesis-RT 2023 paper §5: the
  * kernel alone, the 2021 behaviour, the 2023 refinements with nice or real-time priorities, and
  * random priorities as the control that shows a gain is not just any change of priorities; beside
- * them the baseline a user gets by hand (a static priority, heaviest operator first) and the
- * {@code drain} policy with nice or real-time priorities, and for many queries at once the 2021
+ * them the baseline a user gets by hand (a static priority, heaviest operator first), the
+ * {@code drain} policy with nice or real-time priorities, the daemon's default
+ * {@code heaviest-first}, and for many queries at once the 2021
  * paper's two dimensions (a cgroup per query, nice inside). Each mode is a policy and a translator of
  * {@code lachesis run}. The declaration order is the order of the report's legends and bars.
  */
@@ -41,6 +42,11 @@ public enum SchedulingMode {
     LACHESIS_DRAIN("LACHESIS-DRAIN", "drain", "nice", true),
     /** DRAIN through SCHED_RR priorities, the SPE in a cgroup with a 95% real-time budget. */
     LACHESIS_DRAIN_RT("LACHESIS-DRAIN-RT", "drain", "rt", true),
+    /**
+     * HEAVIEST-FIRST, the daemon's default (each query's operators that take the most CPU nice −20,
+     * its sources −10, the rest 0, kept steady and compared with the kernel alone now and then) through nice.
+     */
+    HEAVIEST_FIRST("HEAVIEST-FIRST", "heaviest-first", "nice", true),
     /** Uniformly random priorities through nice, the control. */
     RANDOM("RANDOM", "random", "nice", true);
 

@@ -37,7 +37,7 @@ final class MeasurementFiles implements AutoCloseable {
     static final String ROUNDS = "rounds.csv";
     static final String MEASUREMENTS_HEADER = "spe,query,wait_strategy,rate,mode,rep,seconds,throughput,source_throughput,"
             + "latency_mean_ms,latency_p50_ms,latency_p99_ms,e2e_mean_ms,e2e_p50_ms,e2e_p99_ms,goal_cv,"
-            + "daemon_cpu_share,round_p50_ms,round_p99_ms,rounds,daemon_peak_rss_mib,spe_cpu_share,source_half_change";
+            + "daemon_cpu_share,round_p50_ms,round_p99_ms,rounds,daemon_peak_rss_mib,spe_cpu_share,source_half_change,top_jumps";
     static final String OPERATORS_HEADER = "spe,query,wait_strategy,rate,mode,rep,operator,queue_mean,priority_mean,"
             + "mechanism,cpu_share,sched_at_end";
 
@@ -139,7 +139,8 @@ final class MeasurementFiles implements AutoCloseable {
                 millis(sink.endToEnd().meanMicros()), millis(sink.endToEnd().quantileMicros(0.5)),
                 millis(sink.endToEnd().quantileMicros(0.99)), number(r.goalCv()), number(r.daemonCpuShare()),
                 number(r.roundP50Ms()), number(r.roundP99Ms()), Integer.toString(r.rounds()),
-                number(r.daemonPeakRssMib()), number(speCpuShare), number(sourceHalfChange));
+                number(r.daemonPeakRssMib()), number(speCpuShare), number(sourceHalfChange),
+                r.rounds() == 0 ? "NaN" : Integer.toString(r.topJumps()));
     }
 
     private static String millis(double micros) {

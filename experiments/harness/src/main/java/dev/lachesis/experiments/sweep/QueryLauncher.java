@@ -39,6 +39,14 @@ public interface QueryLauncher {
     Optional<HandSetPriority> handSetPriority();
 
     /**
+     * The query's source as the SPE shows it ({@code source} on Storm, {@code Source: source} on
+     * Flink), which a hand-set priority measured in the sitting favours next after the heaviest operator.
+     */
+    default String sourceOperator() {
+        return "source";
+    }
+
+    /**
      * Starts the query at {@code rate} input tuples per second, confined to {@code cpus}, reporting
      * to the carbon receiver on 127.0.0.1:{@code carbonPort}, and returns once tuples reach the sink.
      *

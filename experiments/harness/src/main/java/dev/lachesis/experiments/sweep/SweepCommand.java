@@ -114,10 +114,13 @@ public final class SweepCommand implements Callable<Integer> {
     private SweepSettings settings(QueryLauncher launcher) {
         try {
             List<SchedulingMode> parsedModes = modes.stream().map(SchedulingMode::named).toList();
-            if (parsedModes.contains(SchedulingMode.STATIC) && launcher.handSetPriority().isEmpty()) {
+            int staticAt = parsedModes.indexOf(SchedulingMode.STATIC);
+            int osAt = parsedModes.indexOf(SchedulingMode.OS);
+            if (staticAt >= 0 && launcher.handSetPriority().isEmpty() && !(osAt >= 0 && osAt < staticAt)) {
                 throw new IllegalArgumentException("--modes " + SchedulingMode.STATIC.label() + " needs the heaviest"
                         + " operator of " + launcher.query() + " on " + launcher.spe() + ", which its launcher does not"
-                        + " declare: measure it with one OS trial beyond saturation (cpu_share in operators.csv)");
+                        + " declare: put OS before it in --modes, and each repetition's OS trial measures it"
+                        + " (the largest cpu_share in operators.csv), as a user would");
             }
             return new SweepSettings(rates, parsedModes, reps, options.settings(launcher, out, ""));
         } catch (IllegalArgumentException e) {

@@ -4,6 +4,7 @@ import dev.lachesis.experiments.process.LachesisHome;
 import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.experiments.run.DurationConverter;
 import dev.lachesis.experiments.run.PlacementOptions;
+import dev.lachesis.experiments.shapes.RandomShape;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,8 +30,12 @@ final class TrialOptions {
             + " or storm+flink (the query on both at once, one daemon scheduling both).")
     private String spe;
 
-    @Option(names = "--query", defaultValue = "etl", description = "The query (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--query", defaultValue = "etl", description = "The query (default: ${DEFAULT-VALUE}); random draws its shape from --shape.")
     private String query;
+
+    @Option(names = "--shape", defaultValue = "1", paramLabel = "SEED",
+            description = "random only: the seed its shape is drawn from (default: ${DEFAULT-VALUE}); the results name the query random-SEED.")
+    private long shape;
 
     @Option(names = "--queries", defaultValue = "1",
             description = "Flink's syn only: how many queries run at once, each at --rate / this (default: ${DEFAULT-VALUE}).")
@@ -46,6 +51,12 @@ final class TrialOptions {
     @Option(names = "--warm-up", defaultValue = "30s", converter = DurationConverter.class,
             description = "Time from the first tuple at the sink to the measurement (default: ${DEFAULT-VALUE}).")
     private Duration warmUp;
+
+    @Option(names = "--max-settle", defaultValue = "0s", converter = DurationConverter.class,
+            description = "After the warm-up, wait at most this long while the intake at the source still changes"
+                    + " by more than " + SteadyIntake.TOLERANCE_PERCENT + "% from one 30-s stretch to the next (Storm's"
+                    + " queues of 32768 tuples take minutes to fill beyond saturation); default: ${DEFAULT-VALUE}, no wait.")
+    private Duration maxSettle;
 
     @Option(names = "--measure", defaultValue = "60s", converter = DurationConverter.class,
             description = "The measurement window of every trial; a policy is judged on windows of at least 60 s"
@@ -72,7 +83,16 @@ final class TrialOptions {
     /** What starts the query on the SPE. */
     QueryLauncher launcher() {
         try {
-            return QueryLaunchers.of(spe, query, waitStrategy, placement.readyTimeout(), synQueries());
+            return QueryLaunchers.of(spe, query, waitStrategy, placement.readyTimeout(), shape, synQueries());
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(mixee.commandLine(), e.getMessage());
+        }
+    }
+
+    /** What starts {@code query} (drawn from {@code shape} when random) on the SPE these options name, timed as they say. */
+    QueryLauncher launcher(String otherQuery, long otherShape) {
+        try {
+            return QueryLaunchers.of(spe, otherQuery, waitStrategy, placement.readyTimeout(), otherShape, SynQueries.ONE);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(mixee.commandLine(), e.getMessage());
         }
@@ -92,7 +112,7 @@ final class TrialOptions {
                     .resolve(launcher.spe() + "-" + launcher.query() + synQueries().directorySuffix()
                             + "-" + launcher.waitStrategy() + outSuffix);
             GraphitePorts graphitePorts = graphite == null ? null : GraphitePorts.parse(graphite);
-            return new TrialSettings(period, warmUp, measure, speList, other, script, dir, graphitePorts);
+            return new TrialSettings(period, warmUp, maxSettle, measure, speList, other, script, dir, graphitePorts);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(mixee.commandLine(), e.getMessage());
         }
@@ -110,6 +130,12 @@ final class TrialOptions {
         }
         if (query.equals("syn")) {
             arguments.addAll(synQueries().arguments());
+        }
+        if (query.equals(RandomShape.NAME)) {
+            arguments.addAll(List.of("--shape", Long.toString(shape)));
+        }
+        if (!maxSettle.isZero()) {
+            arguments.addAll(List.of("--max-settle", DurationConverter.format(maxSettle)));
         }
         arguments.addAll(List.of("--warm-up", DurationConverter.format(warmUp), "--measure",
                 DurationConverter.format(measure), "--spe-cpus", placement.speCpusArgument()));

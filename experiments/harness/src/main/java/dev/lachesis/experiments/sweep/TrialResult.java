@@ -34,12 +34,14 @@ import java.util.Objects;
  *     priority the acting daemon saw and applied; the first repetition's only (empty for the others), which
  *     is enough to draw how a run evolved
  * @param parts for queries on several SPEs at once, each SPE's query measured apart; empty on one SPE
+ * @param topJumps the acting daemon's rounds in the window in which the operator it favoured most moved by
+ *     {@value ScheduleSteadiness#BIG_CHANGE} levels or more ({@link ScheduleSteadiness}); 0 without a daemon
  */
 record TrialResult(Trial trial, PhaseResult sink, double endToEndGrowth, double sourceHalfChange, double goalCv,
                    Map<String, OperatorStats> operators, double daemonCpuShare, double speCpuShare, double roundP50Ms,
                    double roundP99Ms, int rounds, double daemonPeakRssMib, List<String> problems,
                    long measureFromEpochMillis, List<SinkReport> seconds, List<RoundSample> roundSamples,
-                   List<PartResult> parts) {
+                   List<PartResult> parts, int topJumps) {
     /** A change of the source's throughput between the window's halves beyond which a trial was not steady. */
     static final double STEADY_SOURCE_CHANGE = 0.1;
 
@@ -51,6 +53,16 @@ record TrialResult(Trial trial, PhaseResult sink, double endToEndGrowth, double 
         seconds = List.copyOf(seconds);
         roundSamples = List.copyOf(roundSamples);
         parts = List.copyOf(parts);
+    }
+
+    /** A trial whose daemon's steadiness is beside the point (none ran, or a test). */
+    TrialResult(Trial trial, PhaseResult sink, double endToEndGrowth, double sourceHalfChange, double goalCv,
+                Map<String, OperatorStats> operators, double daemonCpuShare, double speCpuShare, double roundP50Ms,
+                double roundP99Ms, int rounds, double daemonPeakRssMib, List<String> problems,
+                long measureFromEpochMillis, List<SinkReport> seconds, List<RoundSample> roundSamples,
+                List<PartResult> parts) {
+        this(trial, sink, endToEndGrowth, sourceHalfChange, goalCv, operators, daemonCpuShare, speCpuShare, roundP50Ms,
+                roundP99Ms, rounds, daemonPeakRssMib, problems, measureFromEpochMillis, seconds, roundSamples, parts, 0);
     }
 
     /** A trial of a query on one SPE. */

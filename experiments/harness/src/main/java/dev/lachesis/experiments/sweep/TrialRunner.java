@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.sweep;
 
+import dev.lachesis.experiments.mode.HandSetPriority;
 import dev.lachesis.experiments.mode.SchedulingMode;
 import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.run.DaemonConfig;
@@ -70,6 +71,12 @@ final class TrialRunner implements AutoCloseable {
     private ChildJvm observer;
     private ChildJvm daemon;
     private boolean closed;
+    /**
+     * For a query that declares no hand-set priority, the one measured in this sitting's first OS
+     * trial (its heaviest operator by CPU share), as a user measures once and writes it down; STATIC
+     * then applies it. Null before an OS trial ran.
+     */
+    private HandSetPriority measuredHandSet;
 
     private final Path input;
 
@@ -105,7 +112,7 @@ final class TrialRunner implements AutoCloseable {
         }
 
         awaitUntil(start + settings.warmUp().toMillis());
-        long measureFrom = awaitStartUpBacklogDrained(meter, trial);
+        long measureFrom = awaitSteadyIntake(meter, trial, awaitStartUpBacklogDrained(meter, trial));
         long end = measureFrom + settings.measure().toMillis();
         if (d != null && !d.isAlive()) {
             throw new IOException("the daemon of " + trial.mode().label() + " (lachesis run, PID " + d.pid()
@@ -137,6 +144,11 @@ final class TrialRunner implements AutoCloseable {
         double[] durations = daemonRounds.stream().mapToDouble(RoundLog.Round::durationMs).toArray();
         Map<String, TrialResult.OperatorStats> operators = operators(observerRounds, daemonRounds,
                 threadCpu(threadCpuFrom, threadCpuTo, seconds), schedAtEnd);
+        if (trial.mode() == SchedulingMode.OS && measuredHandSet == null) {
+            Map<String, Double> shares = new TreeMap<>();
+            operators.forEach((name, stats) -> shares.put(name, stats.cpuShare()));
+            HandSetPriority.measured(shares, launcher.sourceOperator()).ifPresent(h -> measuredHandSet = h);
+        }
         List<TrialResult.PartResult> parts = q.parts().stream().map(p -> new TrialResult.PartResult(p.spe(),
                 p.waitStrategy(), p.sink().window(trial.mode().label(), measureFrom, end),
                 p.sink().sourceHalfChange(measureFrom, end),
@@ -146,7 +158,8 @@ final class TrialRunner implements AutoCloseable {
                 operators, cpuShare, totalShare(speCpuFrom, speCpuTo, seconds), Percentile.of(durations, 0.5),
                 Percentile.of(durations, 0.99), daemonRounds.size(), peakRssMib, problems, measureFrom,
                 meter.reports().stream().filter(r -> r.endEpochMillis() <= end).toList(),
-                trial.rep() == 1 ? RoundSamples.of(observerRounds, daemonRounds) : List.of(), parts);
+                trial.rep() == 1 ? RoundSamples.of(observerRounds, daemonRounds) : List.of(), parts,
+                ScheduleSteadiness.topJumps(daemonRounds));
     }
 
     /** Per thread id, what {@code perProcess} reads for each of {@code pids}, merged (thread ids are unique). */
@@ -187,6 +200,34 @@ final class TrialRunner implements AutoCloseable {
                     trial.rate(), trial.mode().label(), MAX_DRAIN_WAIT.toSeconds());
         } else if (now > from) {
             LOG.info("At {} t/s, {}: waited {} s after the warm-up for a start-up backlog to drain",
+                    trial.rate(), trial.mode().label(), (now - from) / 1000);
+        }
+        return now;
+    }
+
+    /**
+     * Waits, five seconds at a time and at most the settings' {@code maxSettle} from {@code from},
+     * while the intake at the source still changes ({@link SteadyIntake}), and returns when the
+     * window starts.
+     */
+    private long awaitSteadyIntake(SinkMeter meter, Trial trial, long from) throws InterruptedException, RunStopped {
+        long giveUp = from + settings.maxSettle().toMillis();
+        long stretch = SteadyIntake.STRETCH_SECONDS * 1000L;
+        long now = from;
+        while (now < giveUp && SteadyIntake.stillChanging(
+                meter.window("stretch", now - 2 * stretch, now - stretch).sourceThroughput(),
+                meter.window("stretch", now - stretch, now).sourceThroughput())) {
+            awaitUntil(now + 5_000);
+            now = System.currentTimeMillis();
+        }
+        if (settings.maxSettle().isZero()) {
+            return from;
+        }
+        if (now >= giveUp) {
+            LOG.warn("At {} t/s, {}: the intake still changed {} s after the warm-up; measuring anyway",
+                    trial.rate(), trial.mode().label(), settings.maxSettle().toSeconds());
+        } else if (now > from) {
+            LOG.info("At {} t/s, {}: waited {} s after the warm-up for the intake to settle",
                     trial.rate(), trial.mode().label(), (now - from) / 1000);
         }
         return now;
@@ -244,9 +285,13 @@ final class TrialRunner implements AutoCloseable {
 
     private ChildJvm startDaemon(RunningQuery q, SchedulingMode mode, RoundLog rounds, boolean observe)
             throws IOException {
+        HandSetPriority handSet = launcher.handSetPriority().orElse(measuredHandSet);
+        if (mode == SchedulingMode.STATIC && handSet == null) {
+            throw new IOException(launcher.query() + " declares no heaviest operator and no OS trial measured one"
+                    + " yet: run OS before STATIC in --modes");
+        }
         Path config = new DaemonConfig(q.spes(), mode, store.httpPort(), settings.period(),
-                observe ? work.resolve("observer-journal.json") : journal, cgroupRoot,
-                launcher.handSetPriority().orElse(null))
+                observe ? work.resolve("observer-journal.json") : journal, cgroupRoot, handSet)
                 .writeTo(work.resolve((observe ? "observer" : mode.fileName()) + ".yaml"));
         List<String> command = new ArrayList<>(settings.lachesisOnOtherCpus());
         command.addAll(List.of("run", "--config", config.toString(), "--rounds", "json"));

@@ -12,6 +12,8 @@ import java.util.Objects;
  *
  * @param period the scheduling period of the daemon and the observer
  * @param warmUp time from the first tuple at the sink (the daemon starts then) to the measurement
+ * @param maxSettle how long after the warm-up a trial may wait for the intake at the source to settle
+ *     ({@link SteadyIntake}); zero not to wait
  * @param measure the measurement window
  * @param speCpus the CPUs the SPE is confined to
  * @param otherCpus the CPUs of the metric store, the daemons and the harness
@@ -19,11 +21,12 @@ import java.util.Objects;
  * @param out where the CSV files go
  * @param graphite the ports of the Graphite on this machine to use, or null for the embedded store
  */
-record TrialSettings(Duration period, Duration warmUp, Duration measure, CpuList speCpus, CpuList otherCpus,
-                     Path lachesis, Path out, GraphitePorts graphite) {
+record TrialSettings(Duration period, Duration warmUp, Duration maxSettle, Duration measure, CpuList speCpus,
+                     CpuList otherCpus, Path lachesis, Path out, GraphitePorts graphite) {
     TrialSettings {
         Objects.requireNonNull(period, "period");
         Objects.requireNonNull(warmUp, "warmUp");
+        Objects.requireNonNull(maxSettle, "maxSettle");
         Objects.requireNonNull(measure, "measure");
         Objects.requireNonNull(speCpus, "speCpus");
         Objects.requireNonNull(otherCpus, "otherCpus");

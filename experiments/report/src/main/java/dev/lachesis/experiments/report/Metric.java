@@ -25,7 +25,9 @@ public enum Metric {
     /** The SPE process's CPU time over the window; measured since the sweeps ran on a shared machine. */
     SPE_CPU_SHARE("spe_cpu_share", "SPE CPU (share of one core)", false),
     /** The source's throughput in the window's second half against its first, minus 1; 0 is steady. */
-    SOURCE_HALF_CHANGE("source_half_change", "Change of the throughput at the source over the window", false);
+    SOURCE_HALF_CHANGE("source_half_change", "Change of the throughput at the source over the window", false),
+    /** The acting daemon's rounds in the window in which its most favoured operator moved by 10 levels or more. */
+    TOP_JUMPS("top_jumps", "Rounds the most favoured operator moved 10+ levels", false);
 
     private final String column;
     private final String label;

@@ -66,6 +66,7 @@ public final class SweepPlots {
             SchedulingMode.LACHESIS_MOD_GROUPS, new Color(0x882255),
             SchedulingMode.LACHESIS_DRAIN, new Color(0x56B4E9),
             SchedulingMode.LACHESIS_DRAIN_RT, new Color(0x999933),
+            SchedulingMode.HEAVIEST_FIRST, new Color(0x44AA99),
             SchedulingMode.RANDOM, new Color(0xCC79A7)));
     private static final Map<SchedulingMode, Marker> MARKERS = new EnumMap<>(Map.of(
             SchedulingMode.OS, SeriesMarkers.CIRCLE,
@@ -76,6 +77,7 @@ public final class SweepPlots {
             SchedulingMode.LACHESIS_MOD_GROUPS, SeriesMarkers.OVAL,
             SchedulingMode.LACHESIS_DRAIN, SeriesMarkers.TRAPEZOID,
             SchedulingMode.LACHESIS_DRAIN_RT, SeriesMarkers.TRIANGLE_DOWN,
+            SchedulingMode.HEAVIEST_FIRST, SeriesMarkers.RECTANGLE,
             SchedulingMode.RANDOM, SeriesMarkers.CROSS));
 
     /** The charts against the input rate: file name and metric. */

@@ -51,6 +51,15 @@ public final class SweepReport {
      *                     is in two of the directories, naming both files
      */
     public static List<Path> write(List<Path> dirs, Path out, boolean paperTable) throws IOException {
+        return write(dirs, out, paperTable, false);
+    }
+
+    /**
+     * As {@link #write(List, Path, boolean)}, also writing {@code generalisation.md}
+     * ({@link GeneralisationTable}) if {@code generalisation}.
+     */
+    public static List<Path> write(List<Path> dirs, Path out, boolean paperTable, boolean generalisation)
+            throws IOException {
         List<RunMeasurement> runs = new ArrayList<>();
         List<OperatorMeasurement> operators = new ArrayList<>();
         List<RoundMeasurement> rounds = new ArrayList<>();
@@ -87,6 +96,11 @@ public final class SweepReport {
         Path ratios = out.resolve(OsRatioTable.FILE);
         Files.writeString(ratios, OsRatioTable.render(summary), StandardCharsets.UTF_8);
         written.add(ratios);
+        if (generalisation) {
+            Path table = out.resolve(GeneralisationTable.FILE);
+            Files.writeString(table, GeneralisationTable.render(summary), StandardCharsets.UTF_8);
+            written.add(table);
+        }
         if (paperTable) {
             Path table = out.resolve(Table1.FILE);
             Files.writeString(table, Table1.render(summary), StandardCharsets.UTF_8);
