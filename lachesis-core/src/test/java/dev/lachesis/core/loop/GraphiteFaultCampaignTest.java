@@ -254,6 +254,39 @@ class GraphiteFaultCampaignTest {
     }
 
     @Test
+    void quotedNaNAndOtherQuotedSpellingsOfNoNumberAreEmptyBuckets() throws IOException {
+        startDaemon();
+        graphite.answer(200, "application/json", """
+                [{"target": "q.split-0.queue", "datapoints": [[12, %1$d], ["NaN", %2$d]]},
+                 {"target": "q.split-1.queue", "datapoints": [["7", %1$d], ["inf", %2$d]]}]
+                """.formatted(NOW - 1, NOW));
+
+        for (int i = 0; i < 6; i++) {
+            RoundReport report = round();
+            assertThat(report.outcome()).isEqualTo(RoundReport.Outcome.OK);
+            assertThat(report.problems()).isEmpty();
+        }
+        assertThat(translator.applied()).as("\"NaN\" and \"inf\" are empty buckets; a quoted number is the number")
+                .isEqualTo(Map.of(4999, 0L, 5000, -12L, 5001, -7L, 6000, 0L));
+        assertThat(sourceLog.lines()).isEmpty();
+        assertThat(loopLog.lines()).isEmpty();
+    }
+
+    @Test
+    void aDatapointThatIsNoNumberIsOneWarningHoweverItsTimestampsChange() throws IOException {
+        startDaemon();
+        round();
+        for (int i = 0; i < 6; i++) {
+            graphite.answer(200, "application/json", """
+                    [{"target": "q.split-0.queue", "datapoints": [["twelve", %d]]}]""".formatted(NOW + i));
+            assertThat(round().outcome()).isEqualTo(RoundReport.Outcome.FAILED);
+        }
+        recovers();
+
+        loggedOnceAndRecovered("returned a datapoint that is not [value or null, seconds] in series 'q.split-0.queue'", 6);
+    }
+
+    @Test
     void seriesVanishingThenReturning() throws IOException {
         startDaemon();
         round();

@@ -24,6 +24,28 @@ class RenderJsonParserTest {
     }
 
     @Test
+    void aValueNotANumberInAnySpellingIsAnEmptyBucketAndAQuotedNumberIsTheNumber() throws Exception {
+        String quoted = """
+                [{"target": "a", "datapoints": [["NaN", 10], ["nan", 11], ["-Infinity", 12], ["inf", 13], ["None", 14],
+                 ["null", 15], [NaN, 16], [Infinity, 17], ["7.5", 18], [" 3 ", 19]]}]""";
+
+        assertThat(RenderJsonParser.parse(quoted).get(0).points()).containsExactly(DataPoint.missing(10),
+                DataPoint.missing(11), DataPoint.missing(12), DataPoint.missing(13), DataPoint.missing(14),
+                DataPoint.missing(15), DataPoint.missing(16), DataPoint.missing(17), new DataPoint(18, 7.5),
+                new DataPoint(19, 3));
+    }
+
+    @Test
+    void aProblemsKindLeavesOutTheSampleSoEveryRoundsAnswerHasTheSameKind() {
+        assertThatThrownBy(() -> RenderJsonParser.parse("[{\"target\": \"a\", \"datapoints\": [[\"x\", 1]]}]"))
+                .isInstanceOfSatisfying(MalformedRenderException.class, e -> assertThat(e.kind())
+                        .isEqualTo("a datapoint that is not [value or null, seconds]"));
+        assertThatThrownBy(() -> RenderJsonParser.parse("[{\"target\": \"a\", \"datapoints\": [[1, 2]"))
+                .isInstanceOfSatisfying(MalformedRenderException.class, e -> assertThat(e.kind())
+                        .isEqualTo("malformed JSON"));
+    }
+
+    @Test
     void anEmptyListMeansNoSeriesMatched() throws Exception {
         assertThat(RenderJsonParser.parse("[]\n")).isEmpty();
     }

@@ -96,9 +96,7 @@ public final class GraphiteMetricSource implements MetricSource {
             health.cleared(healthKey());
             return series;
         } catch (MalformedRenderException e) {
-            String problem = e.getMessage();
-            int cut = problem.indexOf(" (");
-            throw failed(patterns, cut < 0 ? problem : problem.substring(0, cut), "returned " + problem, null);
+            throw failed(patterns, e.kind(), "returned " + e.getMessage(), null);
         }
     }
 
