@@ -70,6 +70,7 @@ public final class GeneraliseCommand implements Callable<Integer> {
         }
         SweepProgress progress = new SweepProgress(console, seeds.size() * parsedModes.size() * reps);
         List<TrialResult> results = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
         for (int i = 0; i < seeds.size(); i++) {
             RandomShape shape = RandomShape.draw(seeds.get(i));
             double rate = Math.max(100, Math.round(rateFactor * shape.workBound() / 100) * 100.0);
@@ -89,16 +90,22 @@ public final class GeneraliseCommand implements Callable<Integer> {
                     } catch (RunStopped e) {
                         console.println("Stopped; the figures so far are in " + out);
                         return 1;
+                    } catch (IOException | TimeoutException e) {
+                        console.printf("%s: a trial failed (%s); going on with the next shape%n", shape.label(),
+                                e.getMessage());
+                        skipped.add(shape.label());
+                        break;
                     }
                 }
             }
         }
         long troubled = results.stream().filter(r -> !r.problems().isEmpty()).count();
-        console.printf("%d trials; %d not steady; %d left something changed after the daemon stopped%n",
-                results.size(), results.stream().filter(r -> !r.steady()).count(), troubled);
+        console.printf("%d trials; %d not steady; %d left something changed after the daemon stopped; shapes cut short"
+                + " by a failed trial: %s%n", results.size(), results.stream().filter(r -> !r.steady()).count(), troubled,
+                skipped.isEmpty() ? "none" : String.join(", ", skipped));
         console.println("Report: bin/lachesis-bench report --in " + out + " --generalisation");
         console.flush();
-        return troubled == 0 ? 0 : 1;
+        return troubled == 0 && skipped.isEmpty() ? 0 : 1;
     }
 
     private List<Long> seeds() {
