@@ -77,8 +77,8 @@ public final class Assembler {
         try {
             createSpes(config, sources, spes, problems);
             createPolicies(config, spes, policies, problems);
+            checkMetrics(metrics, spes, policies, problems);
             if (problems.isEmpty()) {
-                checkMetrics(metrics, spes, policies, problems);
                 tellDriversAboutRealTime(spes, policies);
             }
         } catch (RuntimeException e) {
@@ -140,10 +140,18 @@ public final class Assembler {
                         .create(new TranslatorContext(settings.name(), node.child("translator-settings"),
                                 config.cgroupsNode(), config.journal(), scheduled,
                                 scheduled.stream().filter(pollingSpes::contains).collect(Collectors.toSet())));
+            } catch (ConfigException e) {
+                // Still create the policy below: its own settings are checked too, so one run lists every problem.
+                problems.addAll(e.problems());
+            }
+            try {
                 long seed = settings.seed() != null ? settings.seed() : ThreadLocalRandom.current().nextLong();
                 Policy policy = plugins.policies().get(settings.policy(), config.where(node.path() + ".policy"))
-                        .create(new PolicyContext(settings.name(), node.child("settings"), translator.isRealTime(),
-                                seed));
+                        .create(new PolicyContext(settings.name(), node.child("settings"),
+                                translator != null && translator.isRealTime(), seed));
+                if (translator == null) {
+                    continue;
+                }
                 if (policy.form() != translator.accepts()) {
                     problems.add(config.where(node.path() + ".translator") + " was '" + settings.translator()
                             + "' but it applies " + label(translator.accepts()) + " schedules and policy '"

@@ -169,6 +169,16 @@ class AssemblerTest {
     }
 
     @Test
+    void aTranslatorThatCannotBeCreatedStillLetsItsPolicysSettingsBeChecked() {
+        String yaml = VALID.replace("translator: fake-nice", "translator: fake-nice\n    translator-settings:"
+                + " {refuse: the journal is in use}\n    settings: {refuse: 'policies[0].settings.x was wrong'}");
+
+        assertThatThrownBy(() -> assemble(yaml)).isInstanceOfSatisfying(ConfigException.class,
+                e -> assertThat(e.problems()).containsExactly("the journal is in use",
+                        "policies[0].settings.x was wrong"));
+    }
+
+    @Test
     void checksTheFileBeforeCreatingAnything() {
         String yaml = VALID.replace("policy: fake-order", "policy: qs");
 

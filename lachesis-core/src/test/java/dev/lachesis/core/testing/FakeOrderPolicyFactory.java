@@ -1,5 +1,6 @@
 package dev.lachesis.core.testing;
 
+import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
 import dev.lachesis.core.model.OperatorThread;
@@ -28,8 +29,12 @@ public final class FakeOrderPolicyFactory implements PolicyFactory {
         return "fake-order";
     }
 
+    /** With {@code settings: {refuse: MESSAGE}} the policy cannot be created and says MESSAGE, as a bad setting would. */
     @Override
-    public Policy create(PolicyContext context) {
+    public Policy create(PolicyContext context) throws ConfigException {
+        if (!context.config().child("refuse").isMissing()) {
+            throw new ConfigException(context.config().json().path("refuse").asText());
+        }
         return new QueueOrder(context.name());
     }
 

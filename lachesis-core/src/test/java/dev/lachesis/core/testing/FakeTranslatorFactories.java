@@ -1,5 +1,6 @@
 package dev.lachesis.core.testing;
 
+import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.schedule.ScheduleForm;
 import dev.lachesis.core.spi.Translator;
 import dev.lachesis.core.spi.TranslatorContext;
@@ -24,7 +25,10 @@ public final class FakeTranslatorFactories {
     private FakeTranslatorFactories() {
     }
 
-    /** {@code translator: fake-nice}. */
+    /**
+     * {@code translator: fake-nice}; with {@code translator-settings: {refuse: MESSAGE}} it cannot be
+     * created and says MESSAGE, as a real one whose journal another daemon holds.
+     */
     public static final class Nice implements TranslatorFactory {
         @Override
         public String name() {
@@ -32,7 +36,10 @@ public final class FakeTranslatorFactories {
         }
 
         @Override
-        public Translator create(TranslatorContext context) {
+        public Translator create(TranslatorContext context) throws ConfigException {
+            if (!context.config().child("refuse").isMissing()) {
+                throw new ConfigException(context.config().json().path("refuse").asText());
+            }
             CONTEXTS.add(context);
             RecordingTranslator translator = new RecordingTranslator(name(), ScheduleForm.SINGLE_PRIORITY);
             translator.useOptionally(OPTIONAL);

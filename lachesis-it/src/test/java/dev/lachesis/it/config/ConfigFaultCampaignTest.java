@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lachesis.core.cli.Environment;
 import dev.lachesis.core.cli.LachesisCommand;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -145,6 +147,36 @@ class ConfigFaultCampaignTest {
     void aTranslatorThatCannotApplyThePolicysSchedules() throws IOException {
         refusedWithOneLine(valid().replace("translator: cgroup", "translator: nice"), "policies[0].translator (lachesis.yaml:11) was 'nice' but"
                 + " it applies single-priority schedules and policy 'query-groups' produces grouping schedules");
+    }
+
+    @Test
+    void underARunningDaemonEveryProblemIsReportedAndTheJournalInUseIsOneMoreLine() throws Exception {
+        Path file = Files.writeString(tmp.resolve("lachesis.yaml"),
+                valid().replace("default-priority: 1", "default-priority: 1000000000000"));
+        Process daemon = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), JournalHolder.class.getName(), tmp.resolve("journal").toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try {
+            assertThat(new BufferedReader(new InputStreamReader(daemon.getInputStream(),
+                    StandardCharsets.UTF_8)).readLine()).isEqualTo("locked true");
+            CommandLine cli = LachesisCommand.commandLine(Environment.system());
+            StringWriter err = new StringWriter();
+            cli.setErr(new PrintWriter(err));
+            cli.setOut(new PrintWriter(new StringWriter()));
+
+            int exit = cli.execute("validate", "--config", file.toString());
+
+            assertThat(err.toString().lines()).containsExactlyInAnyOrder(
+                    "the journal " + tmp.resolve("journal") + " is in use by another Lachesis process (pid "
+                            + daemon.pid() + "), which restores its threads when it stops: stop it first, or give this"
+                            + " file another 'journal:'",
+                    "policies[0].settings.default-priority (lachesis.yaml:9) was '1000000000000' but must be a relative"
+                            + " share from 1 to 10000 (the span of cgroup v2's cpu.weight)");
+            assertThat(exit).isEqualTo(2);
+        } finally {
+            daemon.getOutputStream().close();
+            daemon.waitFor();
+        }
     }
 
     @Test
