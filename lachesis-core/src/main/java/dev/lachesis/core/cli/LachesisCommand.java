@@ -85,7 +85,7 @@ public final class LachesisCommand implements Callable<Integer> {
     }
 
     /** Applies {@code level} (the policy file's, or a command's own) unless {@code --log-level} was given. */
-    void applyConfiguredLevel(String level) {
+    public void applyConfiguredLevel(String level) {
         if (logLevel == null) {
             LogLevels.set(level);
         }

@@ -74,7 +74,8 @@ public final class CarbonReporter implements Consumer<RoundResult>, AutoCloseabl
                 health.cleared(CONDITION);
             } catch (IOException e) {
                 disconnect();
-                health.failed(CONDITION, "io", "Cannot report rounds to carbon at " + config.carbon() + ": " + e
+                health.failed(CONDITION, "io", "Cannot report rounds to carbon at " + config.carbon() + ": "
+                        + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
                         + " (dropping them until it answers)", e);
             }
         }

@@ -25,6 +25,7 @@ import dev.lachesis.translators.RealTimeTranslator;
 import dev.lachesis.translators.WatchdogSettings;
 import dev.lachesis.translators.cgroup.CgroupHierarchy;
 import dev.lachesis.translators.cgroup.CgroupVersion;
+import dev.lachesis.core.cli.LachesisCommand;
 import dev.lachesis.core.config.JournalLocation;
 import dev.lachesis.translators.journal.RestoreJournal;
 import dev.lachesis.translators.journal.JournalInUseException;
@@ -114,6 +115,11 @@ public final class SetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (spec.parent() != null && spec.parent().userObject() instanceof LachesisCommand lachesis) {
+            // What set did (or its one-line error) is its output: start-up news such as the kernel's
+            // capabilities stays out unless --log-level asks for it.
+            lachesis.applyConfiguredLevel("warn");
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Pattern pattern;
