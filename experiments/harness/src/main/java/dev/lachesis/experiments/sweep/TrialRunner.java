@@ -215,6 +215,7 @@ final class TrialRunner implements AutoCloseable {
         long stretch = SteadyIntake.STRETCH_SECONDS * 1000L;
         long now = from;
         while (now < giveUp && SteadyIntake.stillChanging(
+                meter.window("stretch", now - 3 * stretch, now - 2 * stretch).sourceThroughput(),
                 meter.window("stretch", now - 2 * stretch, now - stretch).sourceThroughput(),
                 meter.window("stretch", now - stretch, now).sourceThroughput())) {
             awaitUntil(now + 5_000);
