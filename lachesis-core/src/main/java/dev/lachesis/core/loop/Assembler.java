@@ -9,6 +9,8 @@ import dev.lachesis.core.config.PluginRegistry;
 import dev.lachesis.core.config.PolicyConfig;
 import dev.lachesis.core.config.SpeConfig;
 import dev.lachesis.core.metric.CpuMeasuringDriver;
+import dev.lachesis.core.metric.FreshMetricsDriver;
+import dev.lachesis.core.metricsource.WatchedMetricSource;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.schedule.ScheduleForm;
 import dev.lachesis.core.spi.DriverContext;
@@ -111,9 +113,11 @@ public final class Assembler {
                     source = createSource(config, own, own.bind(MetricsConfig.class));
                     sources.add(source);
                 }
+                WatchedMetricSource watched = new WatchedMetricSource(source);
                 SpeDriver driver = plugins.drivers().get(spe.driver(), config.where(node.path() + ".driver"))
-                        .create(new DriverContext(spe.name(), node, spe.pids(), source, threads, clock));
-                spes.add(new Spe(spe.name(), new CpuMeasuringDriver(driver, ProcFs.system(), System::nanoTime)));
+                        .create(new DriverContext(spe.name(), node, spe.pids(), watched, threads, clock));
+                spes.add(new Spe(spe.name(), new CpuMeasuringDriver(new FreshMetricsDriver(driver, watched, clock),
+                        ProcFs.system(), System::nanoTime)));
             } catch (ConfigException e) {
                 problems.addAll(e.problems());
             }

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lachesis.core.config.ByteSize;
 import dev.lachesis.core.logging.ConditionLog;
+import dev.lachesis.core.metric.FreshMetricsDriver;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
 import dev.lachesis.core.metricsource.SeriesAggregates;
+import dev.lachesis.core.metricsource.WatchedMetricSource;
 import dev.lachesis.core.metricsource.graphite.GraphiteMetricSource;
 import dev.lachesis.core.metricsource.graphite.GraphiteSourceConfig;
 import dev.lachesis.core.metricsource.graphite.MisbehavingGraphite;
@@ -74,7 +76,9 @@ class GraphiteFaultCampaignTest {
                 Duration.ofSeconds(5), readTimeout, ByteSize.kib(64)));
         FakeResolver resolver = new FakeResolver();
         resolver.register(Set.of(MetricNames.INPUT_QUEUE));
-        loop = new SchedulerLoop(new Assembly(List.of(new Spe("storm", new QueuesFromGraphite(source))),
+        WatchedMetricSource watched = new WatchedMetricSource(source);
+        loop = new SchedulerLoop(new Assembly(List.of(new Spe("storm",
+                new FreshMetricsDriver(new QueuesFromGraphite(watched), watched, clock))),
                 List.of(new ScheduledPolicy("queues", new FakeOrderPolicyFactory.QueueOrder("queues"), Duration.ofSeconds(1),
                         List.of("storm"), translator)), resolver, List.of(source)), clock);
     }
@@ -95,7 +99,7 @@ class GraphiteFaultCampaignTest {
         for (int i = 0; i < 3; i++) {
             RoundReport failed = round();
             assertThat(failed.outcome()).isEqualTo(RoundReport.Outcome.FAILED);
-            assertThat(failed.problems()).first().asString().startsWith("SPE 'storm' cannot be seen: cannot read metrics: ")
+            assertThat(failed.problems()).first().asString().startsWith("SPE 'storm' cannot be seen: ")
                     .contains(problem);
         }
         assertThat(translator.history()).as("no schedule applied while it fails").hasSize(applies);
@@ -292,15 +296,45 @@ class GraphiteFaultCampaignTest {
         round();
         graphite.answer(200, "application/json", "[]");
 
-        for (int i = 0; i < 3; i++) {
-            assertThat(round().outcome()).as("no series is an answer, not a failure").isEqualTo(RoundReport.Outcome.OK);
-        }
-        assertThat(translator.applied()).as("threads without a queue value get the policy's no-value priority")
-                .isEqualTo(Map.of(4999, 0L, 5000, 0L, 5001, 0L, 6000, 0L));
-
+        threeFailedRounds("no series at " + graphite.url() + " matches its metric patterns ('q.*.queue'): its"
+                + " reporters have sent nothing yet, or report under other names");
         recovers();
+
+        assertThat(loopLog.lines()).hasSize(2);
+        assertThat(loopLog.lines().get(0)).isEqualTo("WARN SPE 'storm' cannot be seen: no series at " + graphite.url()
+                + " matches its metric patterns ('q.*.queue'): its reporters have sent nothing yet, or report under"
+                + " other names (keeping the last applied priorities until this clears)");
+        assertThat(loopLog.lines().get(1)).isEqualTo("INFO Recovered after 3 failed round(s): spe storm");
         assertThat(sourceLog.lines()).isEmpty();
-        assertThat(loopLog.lines()).isEmpty();
+    }
+
+    @Test
+    void seriesWhoseReportersStoppedAreOneWarningNotRoundsOfNothing() throws IOException {
+        startDaemon();
+        round();
+        graphite.answer(200, "application/json", """
+                [{"target": "q.split-0.queue", "datapoints": [[null, %1$d], [null, %2$d]]},
+                 {"target": "q.split-1.queue", "datapoints": [[null, %1$d], [null, %2$d]]}]""".formatted(NOW - 1, NOW));
+
+        threeFailedRounds("none of its 2 series at " + graphite.url() + " has a value in the last 10s: its reporters"
+                + " stopped sending");
+        recovers();
+
+        assertThat(loopLog.lines()).hasSize(2);
+        assertThat(loopLog.lines().get(1)).isEqualTo("INFO Recovered after 3 failed round(s): spe storm");
+    }
+
+    @Test
+    void pointsOlderThanTheWindowAreOneWarning() throws IOException {
+        startDaemon();
+        round();
+        graphite.answer(200, "application/json", """
+                [{"target": "q.split-0.queue", "datapoints": [[4, %d]]}]""".formatted(NOW - 600));
+
+        threeFailedRounds("the newest point of its metrics at " + graphite.url() + " is 600 s old (window 10s)");
+        recovers();
+
+        assertThat(loopLog.lines()).hasSize(2);
     }
 
     /** The render answer for queues {@code split0} and {@code split1}, with an empty bucket after each. */
