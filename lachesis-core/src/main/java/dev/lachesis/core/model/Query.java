@@ -12,15 +12,25 @@ import java.util.TreeSet;
 /**
  * A running query: its logical operators and the edges between them (a DAG). Policies walk it to
  * compute path metrics; the transformation rule maps its logical operators to physical ones.
- * Immutable.
+ * Where the driver learns the graph from the query's traffic (Storm without Nimbus), an operator
+ * that has not yet shown whether tuples reach it is undetermined: it has no known upstream, but it
+ * is not taken for a source. Immutable.
  *
  * @param id unique within the SPE instance (a Storm topology id, a Flink job id)
  * @param name a human-readable name
  * @param operators the logical operators
  * @param downstream for each logical operator id, the ids it sends tuples to
+ * @param undetermined the operators whose upstream is not known yet
  */
-public record Query(String id, String name, List<LogicalOperator> operators, Map<String, Set<String>> downstream) {
+public record Query(String id, String name, List<LogicalOperator> operators, Map<String, Set<String>> downstream,
+                    Set<String> undetermined) {
+    /** A query whose whole graph is known. */
+    public Query(String id, String name, List<LogicalOperator> operators, Map<String, Set<String>> downstream) {
+        this(id, name, operators, downstream, Set.of());
+    }
+
     public Query {
+        undetermined = Set.copyOf(undetermined);
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(name, "name");
         operators = List.copyOf(operators);
@@ -57,11 +67,11 @@ public record Query(String id, String name, List<LogicalOperator> operators, Map
         return downstream.getOrDefault(operatorId, Set.of());
     }
 
-    /** Operators without upstream: the query's sources. */
+    /** Operators without upstream, and known to have none: the query's sources. */
     public List<String> sources() {
         List<String> result = new ArrayList<>();
         for (LogicalOperator op : operators) {
-            if (upstreamOf(op.id()).isEmpty()) {
+            if (isSource(op.id())) {
                 result.add(op.id());
             }
         }
@@ -84,7 +94,8 @@ public record Query(String id, String name, List<LogicalOperator> operators, Map
         return operators.stream().filter(op -> op.id().equals(operatorId)).map(LogicalOperator::name).findFirst();
     }
 
+    /** Whether {@code operatorId} has no upstream and is known to have none. */
     public boolean isSource(String operatorId) {
-        return upstreamOf(operatorId).isEmpty();
+        return upstreamOf(operatorId).isEmpty() && !undetermined.contains(operatorId);
     }
 }

@@ -41,12 +41,15 @@ final class StormMetrics {
     private final long newest;
     private final Map<TaskKey, List<Entry>> byTask;
     private final Map<String, Set<Double>> jvmStarts;
+    private final Map<String, Set<String>> emitters;
 
     private StormMetrics(Map<String, SortedMap<String, SortedMap<Integer, Integer>>> tasks,
-                         Map<String, Map<String, Set<String>>> edges, Map<String, Long> lastSeen,
-                         Map<TaskKey, List<Entry>> byTask, Map<String, Set<Double>> jvmStarts) {
+                         Map<String, Map<String, Set<String>>> edges, Map<String, Set<String>> emitters,
+                         Map<String, Long> lastSeen, Map<TaskKey, List<Entry>> byTask,
+                         Map<String, Set<Double>> jvmStarts) {
         this.tasks = tasks;
         this.edges = edges;
+        this.emitters = emitters;
         this.lastSeen = lastSeen;
         this.byTask = byTask;
         this.jvmStarts = jvmStarts;
@@ -65,6 +68,7 @@ final class StormMetrics {
     static StormMetrics of(List<Series> series, Function<String, Optional<StormSeries>> names) {
         Map<String, SortedMap<String, SortedMap<Integer, Integer>>> tasks = new TreeMap<>();
         Map<String, Map<String, Set<String>>> edges = new TreeMap<>();
+        Map<String, Set<String>> emitters = new TreeMap<>();
         Map<String, Long> lastSeen = new HashMap<>();
         Map<TaskKey, List<Entry>> byTask = new HashMap<>();
         Map<String, Set<Double>> jvmStarts = new HashMap<>();
@@ -85,6 +89,9 @@ final class StormMetrics {
             if (name.measure() == Measure.JVM_START) {
                 jvmStarts.computeIfAbsent(name.topology(), t -> new TreeSet<>()).add(SeriesAggregates.last(s).orElseThrow());
             }
+            if (name.measure() == Measure.EMIT_COUNT && SeriesAggregates.last(s).orElse(0) > 0) {
+                emitters.computeIfAbsent(name.topology(), t -> new TreeSet<>()).add(name.component());
+            }
             if (name.measure() == Measure.EXECUTE_COUNT) {
                 int colon = name.detail().lastIndexOf(':');
                 String from = colon < 0 ? name.detail() : name.detail().substring(0, colon);
@@ -94,7 +101,7 @@ final class StormMetrics {
             byTask.computeIfAbsent(new TaskKey(name.topology(), name.component(), name.task(), name.measure()),
                     k -> new ArrayList<>()).add(new Entry(name, s));
         }
-        return new StormMetrics(tasks, edges, lastSeen, byTask, jvmStarts);
+        return new StormMetrics(tasks, edges, emitters, lastSeen, byTask, jvmStarts);
     }
 
     /**
@@ -144,6 +151,11 @@ final class StormMetrics {
     /** Component → task → worker port, for every executor task reporting a receive queue. */
     SortedMap<String, SortedMap<Integer, Integer>> tasks(String topology) {
         return tasks.getOrDefault(topology, Collections.emptySortedMap());
+    }
+
+    /** The components of {@code topology} that have emitted tuples (a non-zero emit count in the window). */
+    Set<String> emitters(String topology) {
+        return emitters.getOrDefault(topology, Set.of());
     }
 
     /** Component → the components it sends tuples to, system components included. */

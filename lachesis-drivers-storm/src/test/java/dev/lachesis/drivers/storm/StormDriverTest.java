@@ -231,6 +231,34 @@ class StormDriverTest {
     }
 
     @Test
+    void untilAComponentExecutedOrEmittedATupleItIsNotTakenForASourceAndTheLogSaysSoOnce() throws Exception {
+        localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
+        List<Series> reporting = seriesFor("storm-2.8.3/metric-names-1-worker.txt", TOPOLOGY_1_WORKER, NOW);
+        // Just submitted: the queues report, no execute or emit count has reached Graphite yet.
+        var source = new StormFixtures.FixedMetricSource(reporting.stream()
+                .filter(s -> !s.name().contains("__execute-count") && !s.name().contains("__emit-count")).toList());
+        StormDriver driver = driver(source, "lachesis-pipeline", List.of());
+
+        try (LogCapture log = new LogCapture(StormQueryGraphs.class)) {
+            SpeState starting = driver.refresh();
+            driver.refresh();
+
+            assertThat(starting.queries()).singleElement().satisfies(q -> {
+                assertThat(q.sources()).isEmpty();
+                assertThat(q.undetermined()).containsExactlyInAnyOrder("source", "light", "heavy", "sink");
+            });
+            assertThat(log.lines()).singleElement().asString().contains("neither executed nor emitted a tuple yet",
+                    "no policy ranks them as sources until they do");
+        }
+        source.set(reporting);
+
+        assertThat(driver.refresh().queries()).singleElement().satisfies(q -> {
+            assertThat(q.sources()).containsExactly("source");
+            assertThat(q.undetermined()).isEmpty();
+        });
+    }
+
+    @Test
     void readsQueuesRatesAndLatenciesWithOneQueryPerRoundOnceTheTopologyIsKnown() throws Exception {
         localCluster(PID, "storm-2.8.3/threads-1-worker.txt");
         var source = new StormFixtures.FixedMetricSource(
