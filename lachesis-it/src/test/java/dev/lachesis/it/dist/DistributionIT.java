@@ -53,6 +53,17 @@ class DistributionIT {
         Result validate = run(home, Map.of(), "bin/lachesis", "validate", "--config", "conf/flink.yaml");
         assertThat(validate.exit()).as(validate.output()).isZero();
         assertThat(validate.output()).contains("flink.yaml is valid");
+
+        // As /usr/local/bin/lachesis would be, with JAVA_HOME naming a JDK whose java says it ran.
+        Path javaHome = Files.createDirectories(tmp.resolve("jdk/bin")).getParent();
+        Path java = Files.writeString(javaHome.resolve("bin/java"), "#!/bin/sh\necho 'java of JAVA_HOME' >&2\nexec '"
+                + Path.of(System.getProperty("java.home"), "bin", "java") + "' \"$@\"\n");
+        java.toFile().setExecutable(true);
+        Path link = Files.createSymbolicLink(tmp.resolve("lachesis"), home.resolve("bin/lachesis"));
+        Result throughLink = run(tmp, Map.of("JAVA_HOME", javaHome.toString()), link.toString(), "validate", "--config",
+                home.resolve("conf/flink.yaml").toString());
+        assertThat(throughLink.exit()).as(throughLink.output()).isZero();
+        assertThat(throughLink.output()).contains("java of JAVA_HOME", "flink.yaml is valid");
     }
 
     @Test
