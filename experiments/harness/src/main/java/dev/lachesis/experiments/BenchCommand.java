@@ -1,5 +1,6 @@
 package dev.lachesis.experiments;
 
+import dev.lachesis.core.cli.ManifestVersion;
 import dev.lachesis.experiments.soak.SoakCommand;
 import dev.lachesis.experiments.sweep.GeneraliseCommand;
 import dev.lachesis.experiments.sweep.SaturationCommand;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Command;
  * {@code lachesis-bench}: starts the real SPEs and example queries that experiments and end-to-end
  * tests run Lachesis against. Only this class and its subcommands write to the console.
  */
-@Command(name = "lachesis-bench", mixinStandardHelpOptions = true, version = "lachesis-bench 0.1.0",
+@Command(name = "lachesis-bench", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         description = "Runs example queries on real stream processing engines for Lachesis experiments.",
         subcommands = {QueryCommand.class, SaturationCommand.class, SweepCommand.class, GeneraliseCommand.class,
                 ReportCommand.class, SoakCommand.class})

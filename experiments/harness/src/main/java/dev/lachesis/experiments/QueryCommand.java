@@ -1,5 +1,6 @@
 package dev.lachesis.experiments;
 
+import dev.lachesis.core.cli.ManifestVersion;
 import dev.lachesis.experiments.launch.FlinkQuery;
 import dev.lachesis.experiments.launch.SpeBuild;
 import dev.lachesis.experiments.launch.Storm1Query;
@@ -36,7 +37,7 @@ import picocli.CommandLine.Unmatched;
  * from a {@link LinearRoadFeed} this command starts at {@code --rate} and stops after the query.
  */
 @Command(name = "query", header = "Runs an example query on a local SPE until stopped.",
-        mixinStandardHelpOptions = true)
+        mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class)
 public final class QueryCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec command;

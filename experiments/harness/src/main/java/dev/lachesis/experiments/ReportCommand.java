@@ -1,5 +1,6 @@
 package dev.lachesis.experiments;
 
+import dev.lachesis.core.cli.ManifestVersion;
 import dev.lachesis.experiments.report.GeneralisationTable;
 import dev.lachesis.experiments.report.OsRatioTable;
 import dev.lachesis.experiments.report.SweepReport;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Option;
  * numbers, so a sweep can be read and compared with the paper without a spreadsheet.
  */
 @Command(name = "report", header = "Summarises a sweep's CSV files into summary.csv, charts and Table 1.",
-        mixinStandardHelpOptions = true,
+        mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         description = {"Reads measurements.csv (and operators.csv and rounds.csv, if present) from --in and writes into "
                 + "the same directory (or --out): summary.csv (per spe, query, wait strategy, rate and mode: <metric>_mean and "
                 + "<metric>_ci95, the half-width of the 95%% Student-t interval over repetitions) and per spe, query "

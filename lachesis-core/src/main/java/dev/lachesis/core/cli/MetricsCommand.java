@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
  * server, or with {@code --source embedded} listens for carbon plaintext itself for one window.
  * Exit code 0 when something matched, 1 when nothing did or the source failed.
  */
-@Command(name = "metrics",
+@Command(name = "metrics", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         header = "Prints the series matching Graphite patterns, with last value, mean and rate.",
         description = "Reads a Graphite server's render API, or with --source embedded listens for carbon plaintext "
                 + "on --carbon-port for one window and reads what arrived. Exits with 0 when a series matched, 1 when "
@@ -43,8 +43,6 @@ public final class MetricsCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-    private boolean help;
 
     @Option(names = "--source", paramLabel = "URL|embedded", defaultValue = GraphiteSourceConfig.DEFAULT_URL,
             description = "graphite-web's base URL, or 'embedded' (default: ${DEFAULT-VALUE})")

@@ -24,14 +24,12 @@ import picocli.CommandLine.Spec;
  * plaintext to {@code --carbon-port}; daemons and Grafana read {@code --http-port} as they would read
  * graphite-web.
  */
-@Command(name = "store",
+@Command(name = "store", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         header = "Runs the embedded metric store (carbon plaintext in, Graphite render API out) until stopped.")
 public final class StoreCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-    private boolean help;
 
     @Option(names = "--carbon-port", paramLabel = "PORT", defaultValue = "2003",
             description = "carbon plaintext port; 0 picks a free one (default: ${DEFAULT-VALUE})")

@@ -71,6 +71,20 @@ class LachesisCommandTest {
         return new Result(exitCode, out.toString(), err.toString());
     }
 
+    @Test
+    void everyVerbPrintsTheVersion() {
+        CommandLine cli = LachesisCommand.commandLine(environment);
+        List<String> verbs = List.copyOf(cli.getSubcommands().keySet());
+        assertThat(verbs).contains("run", "once", "threads", "validate", "metrics", "store", "status");
+
+        for (String verb : verbs) {
+            Result result = run(verb, "--version");
+            assertThat(result.exitCode()).as(verb).isZero();
+            assertThat(result.out()).as(verb).startsWith("lachesis ").contains("Java ");
+        }
+        assertThat(run("--version").out()).startsWith("lachesis ");
+    }
+
     private String file(String yaml) throws IOException {
         return Files.writeString(dir.resolve("lachesis.yaml"), yaml).toString();
     }

@@ -1,5 +1,6 @@
 package dev.lachesis.translators.cli;
 
+import dev.lachesis.core.cli.ManifestVersion;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.config.JournalLocation;
 import dev.lachesis.translators.journal.JournalTrust;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Spec;
  * {@code kill -9}, or {@code lachesis set}. It runs as root and believes the journal, so it refuses
  * (exit 2) a journal that root or its own user did not write ({@link JournalTrust}).
  */
-@Command(name = "restore", header = "Undo every change recorded in a restore journal.", mixinStandardHelpOptions = true)
+@Command(name = "restore", header = "Undo every change recorded in a restore journal.", mixinStandardHelpOptions = true,
+        versionProvider = ManifestVersion.class)
 public final class RestoreCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

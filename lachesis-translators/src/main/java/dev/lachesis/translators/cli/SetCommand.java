@@ -1,5 +1,6 @@
 package dev.lachesis.translators.cli;
 
+import dev.lachesis.core.cli.ManifestVersion;
 import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.ThreadKind;
@@ -56,7 +57,8 @@ import picocli.CommandLine.Spec;
  * daemon. The change stays after the command exits.
  */
 @Command(name = "set", header = "Give matching threads of a process a fixed nice value, RT priority or cgroup.",
-        mixinStandardHelpOptions = true)
+        mixinStandardHelpOptions = true,
+        versionProvider = ManifestVersion.class)
 public final class SetCommand implements Callable<Integer> {
     private final JvmThreadLister lister;
     private final Machine machine;

@@ -33,6 +33,18 @@ class TranslatorCommandsTest {
     }
 
     @Test
+    void setAndRestorePrintTheVersion() {
+        for (String verb : new String[] {"set", "restore"}) {
+            CommandLine cli = LachesisCommand.commandLine(Environment.system());
+            StringWriter out = new StringWriter();
+            cli.setOut(new PrintWriter(out));
+
+            assertThat(cli.execute(verb, "--version")).as(verb).isZero();
+            assertThat(out.toString()).as(verb).startsWith("lachesis ");
+        }
+    }
+
+    @Test
     void sharesOutsideWhatTheCgroupVersionAllowsAreRefusedBeforeAnyThreadIsListed(@TempDir Path mount) {
         assertThat(setShares(mount, CgroupVersion.V1, "300000")).isEqualTo("--shares was '300000' but cpu.shares (cgroup v1)"
                 + " must be from 2 to 262144");

@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.demo;
 
+import dev.lachesis.core.cli.ManifestVersion;
 import dev.lachesis.experiments.mode.SchedulingMode;
 import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.experiments.run.DurationConverter;
@@ -34,7 +35,7 @@ import picocli.CommandLine.Spec;
  * would run them. Everything it
  * changed is restored when it ends or is interrupted.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
+@Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         header = "Runs the ETL query on Storm or Flink on one core, first with the OS alone, then with Lachesis "
                 + "(by default QS-IO through the rt translator: SCHED_RR, or nice on Storm 2), and compares "
                 + "throughput and latencies.",

@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.soak;
 
+import dev.lachesis.core.cli.ManifestVersion;
 import dev.lachesis.experiments.launch.StormQuery;
 import dev.lachesis.experiments.launch.StormQuerySpec;
 import dev.lachesis.experiments.launch.WaitStrategy;
@@ -41,7 +42,7 @@ import picocli.CommandLine.Option;
  * two plots, and prints the verdict: whether the resident set stayed flat after warm-up. The daemon's
  * rounds ({@code rounds.jsonl}) and log ({@code daemon.log}) stay beside them.
  */
-@Command(name = "soak", mixinStandardHelpOptions = true,
+@Command(name = "soak", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         description = "Runs the daemon on a Storm query for a long time, restarting the worker now and then, "
                 + "and plots the daemon's memory and CPU.")
 public final class SoakCommand implements Callable<Integer> {

@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.sweep;
 
+import dev.lachesis.core.cli.ManifestVersion;
 import dev.lachesis.experiments.mode.SchedulingMode;
 import dev.lachesis.experiments.run.RunStopped;
 import dev.lachesis.experiments.shapes.RandomShape;
@@ -27,7 +28,7 @@ import picocli.CommandLine.Spec;
  * user would. All shapes' figures go to one set of CSV files in {@code --out}, the query named
  * {@code random-<seed>}; {@code lachesis-bench report --in DIR --generalisation} sums them up.
  */
-@Command(name = "generalise", mixinStandardHelpOptions = true,
+@Command(name = "generalise", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         header = "Runs random query shapes beyond saturation under each mode, repeated, to judge policies on queries they were not designed with.",
         description = "Needs root and two CPUs at least. Report with: lachesis-bench report --in DIR --generalisation.")
 public final class GeneraliseCommand implements Callable<Integer> {

@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.sweep;
 
+import dev.lachesis.core.cli.ManifestVersion;
 import dev.lachesis.experiments.launch.KeepUpMeasure;
 import dev.lachesis.experiments.mode.SchedulingMode;
 import dev.lachesis.experiments.run.RunStopped;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Spec;
  * ends with the saturation rate, suggested {@code --rates} ({@link SweepRates}) and the sweep's
  * command line with the same trial options. Ctrl-C stops the running trial.
  */
-@Command(name = "saturation", mixinStandardHelpOptions = true,
+@Command(name = "saturation", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         header = "Finds the input rate at which a query stops keeping up under OS alone, and suggests a sweep's rates.",
         description = "Runs OS trials at rates growing by --factor from --from until the query falls behind (or "
                 + "shrinking until it keeps up), then bisects between the last rate it kept up with and the first it "

@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.sweep;
 
+import dev.lachesis.core.cli.ManifestVersion;
 import dev.lachesis.experiments.mode.SchedulingMode;
 import dev.lachesis.experiments.run.RunStopped;
 import java.io.IOException;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Spec;
  * the end prints the mean of every rate and mode. Ctrl-C stops the running trial and restores
  * every thread.
  */
-@Command(name = "sweep", mixinStandardHelpOptions = true,
+@Command(name = "sweep", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         header = "Runs a query at several input rates under each scheduling mode, repeated, and records the paper's metrics.",
         description = "Needs root (nice below 0, real-time priorities, cgroups) and two CPUs at least. Writes "
                 + MeasurementFiles.MEASUREMENTS + " and " + MeasurementFiles.OPERATORS + " into --out. "
