@@ -63,7 +63,8 @@ class HeaviestFirstPolicyTest {
         assertThat(priorities(schedule)).containsExactly(entry("source-main", 0.5), entry("parse-main", 0.0),
                 entry("join-main", 1.0), entry("publish-main", 0.0), entry("sink-main", 0.0),
                 entry("join-flusher", 1.0), entry("worker-transfer", 0.0));
-        assertThat(entry(schedule, "join-main").metrics()).containsEntry(HeaviestFirstPolicy.USAGE, 0.6)
+        assertThat(entry(schedule, "join-main").metrics()).containsEntry(CPU_USAGE, 0.6)
+                .containsEntry(HeaviestFirstPolicy.USAGE, 0.6)
                 .containsEntry(HeaviestFirstPolicy.SHARE, 1.0);
     }
 

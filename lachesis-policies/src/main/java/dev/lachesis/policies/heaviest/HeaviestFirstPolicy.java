@@ -53,8 +53,10 @@ import java.util.Set;
  * <p>With {@code kernel-check} on (the default), {@link KernelCheck} compares the queries' intake
  * under this schedule with the kernel alone now and then, and leaves the threads to the kernel when
  * the schedule does worse. Needs {@value MetricNames#CPU_USAGE} (the daemon measures it for every
- * SPE) and {@value MetricNames#EMITTED_RATE} (the sources' output, for the check). Not thread-safe:
- * call it from the main loop only.
+ * SPE) and {@value MetricNames#EMITTED_RATE} (the sources' output, for the check). Each thread's
+ * explanation holds its physical operator's {@value MetricNames#CPU_USAGE} this round, what the
+ * policy made of it ({@value #USAGE}, {@value #SHARE}, {@value #TARGET}), so recorded rounds
+ * ({@code run --rounds json}) can be fed to it again. Not thread-safe: call it from the main loop only.
  */
 public final class HeaviestFirstPolicy implements Policy {
     /** Explanation key of the operator's smoothed CPU usage, share of a core. */
@@ -128,6 +130,8 @@ public final class HeaviestFirstPolicy implements Policy {
                     OperatorKey key = OperatorKey.of(state.speName(), op.get());
                     double target = applies ? target(key, Topology.isSource(state, op.get())) : 0;
                     level = ramp.toward(key, target);
+                    explained.put(MetricNames.CPU_USAGE, round.metric(MetricNames.CPU_USAGE).getOrDefault(op.get().id(),
+                            Double.NaN));
                     explained.put(USAGE, heavy.smoothedUsage(key));
                     explained.put(SHARE, heavy.shareOfHeaviest(key));
                     explained.put(TARGET, target);
