@@ -34,6 +34,13 @@ fi
 if ! command -v debootstrap >/dev/null; then
   missing+=(debootstrap)
 fi
+# DistributionIT checks the .deb with Debian's lintian and renders its manual page with man.
+if ! command -v lintian >/dev/null; then
+  missing+=(lintian)
+fi
+if ! command -v man >/dev/null; then
+  missing+=(man-db)
+fi
 
 if [[ ${#missing[@]} -gt 0 ]]; then
   echo "test.sh: installing ${missing[*]} with apt-get" >&2

@@ -19,10 +19,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What {@code mvn package} gives a user who installs the daemon: the tarball unpacks to a daemon
- * that runs from its own {@code lib/} (each library once, no SPE on its class path), the .deb puts
- * it under {@code /opt/lachesis} with its policy file as a conffile and a unit that
- * {@code systemd-analyze verify} accepts, and {@code LACHESIS_JAVA_OPTS} adds to the launcher's
- * JVM options instead of replacing them.
+ * that runs from its own {@code lib/} (each library once, no SPE on its class path), the .deb lays it
+ * out as Debian's policy asks — {@code /usr/bin/lachesis}, {@code /usr/share/lachesis}, its policy
+ * file as a conffile, a unit that {@code systemd-analyze verify} accepts, the manual page, the bash
+ * completion, the copyright file and changelog, none of the repository's test tooling — so that
+ * Debian's {@code lintian} finds no error, and {@code LACHESIS_JAVA_OPTS} adds to the launcher's JVM
+ * options instead of replacing them.
  */
 class DistributionIT {
     /** A jar's artifact and version: {@code jackson-core-2.22.4.jar} is jackson-core, 2.22.4. */
@@ -49,6 +51,9 @@ class DistributionIT {
         assertThat(home.resolve("bin/lachesis")).isExecutable();
         assertThat(home.resolve("conf/storm.yaml")).isRegularFile();
         assertThat(home.resolve("deploy/systemd/lachesis.service")).isRegularFile();
+        assertThat(home.resolve("deploy/docker/dockerd.sh")).as("the test suite's tooling").doesNotExist();
+        assertThat(home.resolve("deploy/debian-rootfs.sh")).doesNotExist();
+        assertThat(home.resolve("deploy/arm")).doesNotExist();
 
         Result validate = run(home, Map.of(), "bin/lachesis", "validate", "--config", "conf/flink.yaml");
         assertThat(validate.exit()).as(validate.output()).isZero();
@@ -82,7 +87,7 @@ class DistributionIT {
     }
 
     @Test
-    void theDebInstallsUnderOptWithItsPolicyFileAsConffileAndAUnitSystemdAccepts() throws Exception {
+    void theDebIsLaidOutAsDebianAsksWithItsPolicyFileAsConffileAndAUnitSystemdAccepts() throws Exception {
         Path deb = only(DIST, "lachesis_*_all.deb");
         Result fields = run(tmp, Map.of(), "dpkg-deb", "--field", deb.toString(), "Package", "Architecture", "Depends");
         assertThat(fields.output()).contains("Package: lachesis", "Architecture: all", "java17-runtime-headless");
@@ -91,10 +96,22 @@ class DistributionIT {
 
         Path root = tmp.resolve("root");
         run(tmp, Map.of(), "dpkg-deb", "--extract", deb.toString(), root.toString());
-        assertThat(root.resolve("opt/lachesis/bin/lachesis")).isExecutable();
-        assertThat(names(root.resolve("opt/lachesis/lib"))).contains(names(only(DIST, "lib")).toArray(String[]::new));
+        assertThat(root.resolve("usr/share/lachesis/bin/lachesis")).isExecutable();
+        assertThat(Files.readSymbolicLink(root.resolve("usr/bin/lachesis")))
+                .isEqualTo(Path.of("../share/lachesis/bin/lachesis"));
+        assertThat(names(root.resolve("usr/share/lachesis/lib"))).contains(names(only(DIST, "lib")).toArray(String[]::new));
         assertThat(root.resolve("etc/lachesis/lachesis.yaml")).hasSameTextualContentAs(
                 LachesisHome.root().resolve("config/storm.yaml"));
+        assertThat(root.resolve("usr/share/doc/lachesis/copyright")).content().startsWith("Format: https://www.debian.org/");
+        assertThat(root.resolve("usr/share/doc/lachesis/changelog.gz")).isRegularFile();
+        assertThat(root.resolve("usr/share/doc/lachesis/deploy/docker/dockerd.sh")).doesNotExist();
+        Result manual = run(tmp, Map.of("MANWIDTH", "100"), "man", "-l", root.resolve("usr/share/man/man1/lachesis.1.gz")
+                .toString());
+        assertThat(manual.output()).as("the manual page").contains("lachesis run", "lachesis restore", "--config");
+        assertThat(root.resolve("usr/share/bash-completion/completions/lachesis")).content()
+                .contains("complete -F").doesNotStartWith("#!");
+        Result lintian = run(tmp, Map.of(), "lintian", "--tag-display-limit", "0", deb.toString());
+        assertThat(lintian.output().lines().filter(l -> l.startsWith("E: "))).as("lintian: %s", lintian.output()).isEmpty();
 
         assertThat(Path.of("/usr/bin/systemd-analyze"))
                 .as("systemd-analyze (Debian's systemd package, which ./test.sh installs)").isExecutable();
