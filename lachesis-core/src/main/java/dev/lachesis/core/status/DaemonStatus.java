@@ -7,6 +7,7 @@ import dev.lachesis.core.loop.ScheduledPolicy;
 import dev.lachesis.core.model.Query;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.proc.ProcFs;
+import dev.lachesis.core.proc.TaskStat;
 import dev.lachesis.core.spi.TranslatorCondition;
 import java.time.Clock;
 import java.time.Duration;
@@ -212,8 +213,16 @@ public final class DaemonStatus implements Consumer<RoundResult> {
                 demotions.put(policy.name(), policy.translator().realTimeDemotions());
             }
         }
+        int pid = (int) ProcessHandle.current().pid();
         return new MetricsView(DURATION_BUCKETS.clone(), durationBucketCounts.clone(), durationSecondsSum,
                 new LinkedHashMap<>(roundsByOutcome), controlled, demotions, activeConditions().size(),
-                Duration.between(startedAt, clock.instant()).toMillis() / 1000.0, health(clock.instant()).healthy());
+                Duration.between(startedAt, clock.instant()).toMillis() / 1000.0, health(clock.instant()).healthy(),
+                proc.processStat(pid).map(TaskStat::cpuSeconds).orElse(Double.NaN), residentBytes(pid));
+    }
+
+    /** The {@code VmRSS} of {@code /proc/<pid>/status} in bytes, NaN when it cannot be read. */
+    private double residentBytes(int pid) {
+        return proc.statusField(pid, "VmRSS").filter(v -> v.endsWith(" kB"))
+                .map(v -> Double.parseDouble(v.substring(0, v.length() - 3).strip()) * 1024).orElse(Double.NaN);
     }
 }

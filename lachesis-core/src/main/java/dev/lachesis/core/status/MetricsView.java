@@ -16,11 +16,14 @@ import java.util.Map;
  * @param activeConditions how many conditions fail now
  * @param uptimeSeconds how long the daemon has run
  * @param healthy what {@code /health} says
+ * @param processCpuSeconds the CPU time the daemon's process used since it started (all its threads), NaN when unknown
+ * @param residentBytes the daemon's resident memory now, NaN when unknown
  */
 public record MetricsView(double[] bucketBounds, long[] bucketCounts, double durationSecondsSum,
                           Map<RoundReport.Outcome, Long> roundsByOutcome, Map<String, Integer> threadsControlled,
                           Map<String, Long> realTimeDemotions,
-                          int activeConditions, double uptimeSeconds, boolean healthy) {
+                          int activeConditions, double uptimeSeconds, boolean healthy, double processCpuSeconds,
+                          double residentBytes) {
     /** How many rounds ran. */
     public long rounds() {
         return roundsByOutcome.values().stream().mapToLong(Long::longValue).sum();

@@ -7,7 +7,9 @@ import java.util.Map;
 /**
  * The daemon's counters in Prometheus' text exposition format (version 0.0.4), for
  * {@code GET /metrics}: a round-duration histogram, rounds by outcome, threads controlled per policy,
- * real-time demotions, failing conditions, uptime and health. Written by hand: seven metric
+ * real-time demotions, failing conditions, uptime and health, and the usual process metrics every
+ * Prometheus client exports ({@code process_cpu_seconds_total}, {@code process_resident_memory_bytes}),
+ * so a node's dashboards show the daemon's cost beside the SPE's. Written by hand: nine metric
  * families do not need a client library. Stateless.
  */
 public final class PrometheusText {
@@ -52,6 +54,14 @@ public final class PrometheusText {
         out.append("lachesis_healthy ").append(m.healthy() ? 1 : 0).append('\n');
         family(out, "lachesis_uptime_seconds", "gauge", "How long the daemon has run.");
         out.append("lachesis_uptime_seconds ").append(number(m.uptimeSeconds())).append('\n');
+        if (!Double.isNaN(m.processCpuSeconds())) {
+            family(out, "process_cpu_seconds_total", "counter", "Total user and system CPU time spent in seconds.");
+            out.append("process_cpu_seconds_total ").append(number(m.processCpuSeconds())).append('\n');
+        }
+        if (!Double.isNaN(m.residentBytes())) {
+            family(out, "process_resident_memory_bytes", "gauge", "Resident memory size in bytes.");
+            out.append("process_resident_memory_bytes ").append(number(m.residentBytes())).append('\n');
+        }
         return out.toString();
     }
 

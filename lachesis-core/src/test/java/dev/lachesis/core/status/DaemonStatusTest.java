@@ -192,4 +192,19 @@ class DaemonStatusTest {
                 "lachesis_threads_controlled{policy=\"hr\"} 0\n", "lachesis_conditions_active 1\n", "lachesis_healthy 0\n",
                 "# TYPE lachesis_round_duration_seconds histogram\n");
     }
+
+    @Test
+    void theMetricsCarryTheProcessCpuAndResidentMemoryAsPrometheusClientsDo() throws Exception {
+        long pid = ProcessHandle.current().pid();
+        Path dir = Files.createDirectories(proc.resolve(Long.toString(pid)));
+        // utime 250 and stime 50 ticks: 3 s
+        Files.writeString(dir.resolve("stat"), pid + " (java) S 1 1 1 0 -1 0 0 0 0 0 250 50 0 0 20 0 30 0"
+                + " 1000 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n");
+        Files.writeString(dir.resolve("status"), "Name:\tjava\nVmRSS:\t  81920 kB\n");
+
+        String text = PrometheusText.of(status.metrics());
+
+        assertThat(text).contains("# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total 3\n",
+                "# TYPE process_resident_memory_bytes gauge\nprocess_resident_memory_bytes 83886080\n");
+    }
 }

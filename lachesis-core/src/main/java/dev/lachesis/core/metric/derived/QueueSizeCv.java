@@ -6,8 +6,9 @@ import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
 import dev.lachesis.core.model.PhysicalOperator;
 import dev.lachesis.core.model.Query;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
-import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 
 /**
  * {@value MetricNames#QUEUE_SIZE_CV}: QS's policy goal, how unevenly tuples are queued across a
@@ -33,17 +34,18 @@ public final class QueueSizeCv implements Metric {
         MetricValues queueSize = context.get(MetricNames.QUEUE_SIZE);
         MetricValues.Builder result = MetricValues.builder();
         for (Query query : context.spe().queries()) {
-            DescriptiveStatistics sizes = new DescriptiveStatistics();
+            List<Double> sizes = new ArrayList<>();
             for (PhysicalOperator op : context.spe().operators()) {
                 if (op.queryId().equals(query.id())) {
-                    queueSize.get(op.id()).ifPresent(sizes::addValue);
+                    queueSize.get(op.id()).ifPresent(sizes::add);
                 }
             }
-            if (sizes.getN() == 0) {
+            if (sizes.isEmpty()) {
                 continue;
             }
-            double mean = sizes.getMean();
-            result.put(query.id(), mean == 0 ? 0.0 : Math.sqrt(sizes.getPopulationVariance()) / mean);
+            double mean = sizes.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+            double variance = sizes.stream().mapToDouble(x -> (x - mean) * (x - mean)).sum() / sizes.size();
+            result.put(query.id(), mean == 0 ? 0.0 : Math.sqrt(variance) / mean);
         }
         return result.build();
     }
