@@ -61,11 +61,22 @@ if [[ ${#missing[@]} -gt 0 ]]; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${packages[@]}"
 fi
 
+# A Graphite this script started is stopped again however the run ends; one that ran before is left running.
+graphite_was_running=0
+if deploy/graphite/graphite.sh status >/dev/null 2>&1; then
+  graphite_was_running=1
+fi
 deploy/graphite/graphite.sh start
 # The sidecar test's Docker (Debian's docker.io, with a real-time budget for containers); a dockerd
 # that this script started is stopped again however the run ends.
 deploy/docker/dockerd.sh start
-trap 'deploy/docker/dockerd.sh stop' EXIT
+leave_as_found() {
+  deploy/docker/dockerd.sh stop
+  if [[ $graphite_was_running -eq 0 ]]; then
+    deploy/graphite/graphite.sh stop
+  fi
+}
+trap leave_as_found EXIT
 LACHESIS_REQUIRE_GRAPHITE=1 mvn -B verify
 # The fault campaign's table with this build's outcome of each case (target/fault-campaign.md).
 bin/fault-campaign-report
