@@ -3,6 +3,7 @@ package dev.lachesis.it.dist;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.lachesis.core.testing.HostRequirement;
 import dev.lachesis.experiments.process.LachesisHome;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,6 +46,13 @@ class DebInSystemdContainerIT {
 
     @TempDir
     Path tmp;
+
+    @BeforeAll
+    static void requireSystemdNspawn() {
+        HostRequirement.NSPAWN.check(Files.isExecutable(Path.of("/usr/bin/systemd-nspawn"))
+                && Files.isExecutable(Path.of("/usr/sbin/debootstrap")), "systemd-nspawn or debootstrap is not installed"
+                + " (Debian's systemd-container and debootstrap packages, which ./test.sh installs)");
+    }
 
     @Test
     void theUnitSchedulesAQueryAsTheLachesisUserAndRestoresItWhenKilledAndOnStop() throws Exception {

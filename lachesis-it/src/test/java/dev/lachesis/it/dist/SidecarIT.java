@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.github.dockerjava.api.model.Capability;
+import dev.lachesis.core.testing.HostRequirement;
 import dev.lachesis.experiments.process.LachesisHome;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -56,6 +57,10 @@ class SidecarIT {
 
     @BeforeAll
     static void buildImages() throws Exception {
+        HostRequirement.DOCKER.check(dockerAnswers(), "no Docker daemon answers (./test.sh starts one:"
+                + " deploy/docker/dockerd.sh)");
+        HostRequirement.RT_BUDGET.check(Files.isRegularFile(Path.of("/sys/fs/cgroup/cpu/cpu.rt_runtime_us")),
+                "no cgroup-v1 cpu controller with cpu.rt_runtime_us: the sidecar's containers need real-time budgets");
         Process build = new ProcessBuilder(LachesisHome.root().resolve("deploy/docker/build-images.sh").toString())
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String image = new String(build.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
@@ -171,6 +176,17 @@ class SidecarIT {
             return Files.readString(task.resolve("stat"));
         } catch (IOException e) {
             return "";
+        }
+    }
+
+    /** Whether {@code docker info} reaches a daemon. */
+    private static boolean dockerAnswers() throws InterruptedException {
+        try {
+            Process info = new ProcessBuilder("docker", "info").redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return info.waitFor() == 0;
+        } catch (IOException e) {
+            return false;
         }
     }
 }

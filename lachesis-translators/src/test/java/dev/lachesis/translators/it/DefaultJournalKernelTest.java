@@ -12,8 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,8 +25,12 @@ import org.junit.jupiter.api.io.TempDir;
  * so the test does not touch {@code /run/lachesis} of the shared machine. The test plug-ins
  * ({@code proc-threads}, {@code name-number}) come from {@code daemon-plugins/} ({@link LachesisCli}).
  */
-@EnabledIf("dev.lachesis.translators.it.KernelGate#hasRtGroupScheduling")
 class DefaultJournalKernelTest {
+    @BeforeAll
+    static void requireRealTimeBudgets() {
+        KernelGate.requireRtGroupScheduling();
+    }
+
     @TempDir
     Path tmp;
 

@@ -1,11 +1,14 @@
 package dev.lachesis.translators.it;
 
+import dev.lachesis.core.testing.HostRequirement;
 import dev.lachesis.translators.Machine;
 import java.nio.file.Files;
 
 /**
  * Conditions for kernel tests, answered by the same probe the daemon uses at start-up, so a skipped
  * test names the capability this machine lacks. On the project's machines (root, cgroup v1) none skips.
+ * A test of real-time budgets skips with one line where the host has none, or fails under
+ * {@code LACHESIS_REQUIRE_RT_BUDGET=1} ({@link HostRequirement}).
  */
 public final class KernelGate {
     private KernelGate() {
@@ -30,5 +33,14 @@ public final class KernelGate {
 
     public static boolean hasRtGroupScheduling() {
         return canUseRealTime() && Machine.system().cgroups().map(h -> h.hasRtGroupScheduling()).orElse(false);
+    }
+
+    /**
+     * Skips the calling test class with one line where the kernel has no cgroup-v1 real-time budgets
+     * or forbids real time, and fails it there when {@code LACHESIS_REQUIRE_RT_BUDGET=1}.
+     */
+    public static void requireRtGroupScheduling() {
+        HostRequirement.RT_BUDGET.check(hasRtGroupScheduling(), "no cgroup-v1 cpu controller with cpu.rt_runtime_us,"
+                + " or real time not permitted here: the real-time budget tests need both");
     }
 }
