@@ -18,7 +18,10 @@ import java.util.function.Function;
  *       kernel throttles RT threads ({@link RtThrottling#allowanceNanos()}) plus the stall time
  *       means nothing but real-time threads runs there: demote.</li>
  *   <li><b>The query.</b> A real-time thread that is runnable but got no CPU for the stall time
- *       is a livelock only when its query as a whole makes no progress. A query whose operators
+ *       is a livelock when one other thread of its query holds the CPU while the rest of the query
+ *       gets none ({@link CpuHog}: the kernel's run times, fresh when read; a thread spinning in an
+ *       operator is demoted within a second of its start), or when its query as a whole makes no
+ *       progress. A query whose operators
  *       ({@link QueryProgress}: sources aside) processed tuples in one of the last {@link #ROUNDS}
  *       rounds observed, no longer than the progress age ago, is working as its policy intends, and
  *       the starving thread is let be, whichever thread it is; otherwise — no round ever showed it
@@ -88,10 +91,12 @@ final class LivelockJudge {
      * @param throttling the kernel's real-time throttling now
      * @param starving the real-time threads starving for at least the stall time
      * @param progress the newest progress reading of a query
+     * @param hogs the thread of a query that holds the CPU while the rest of the query gets none ({@link CpuHog})
      * @param nowNanos the look's time
      */
     Verdict judge(Map<Integer, Long> canaryStarvedNanos, RtThrottling throttling, List<Starving> starving,
-                  Function<QueryKey, Optional<Reading>> progress, long nowNanos) {
+                  Function<QueryKey, Optional<Reading>> progress, Function<QueryKey, Optional<CpuHog.Hog>> hogs,
+                  long nowNanos) {
         long canaryLimit = throttling.allowanceNanos() + stallNanos;
         for (Map.Entry<Integer, Long> canary : canaryStarvedNanos.entrySet()) {
             if (canary.getValue() > canaryLimit) {
@@ -103,6 +108,10 @@ final class LivelockJudge {
         }
         List<Excused> excused = new ArrayList<>();
         for (Starving thread : starving) {
+            Optional<CpuHog.Hog> hog = thread.query() == null ? Optional.empty() : hogs.apply(thread.query());
+            if (hog.isPresent()) {
+                return new Demote(thread.describe() + ", and " + hog.get().describe(thread.query()));
+            }
             Optional<Reading> reading = thread.query() == null ? Optional.empty() : progress.apply(thread.query());
             long age = reading.isPresent() ? nowNanos - reading.get().observedAtNanos() : Long.MAX_VALUE;
             if (reading.isPresent() && age <= progressAgeNanos && reading.get().roundsSince() < ROUNDS) {

@@ -57,6 +57,8 @@ public final class RealTimeTranslator extends ThreadTranslator {
     private final QueryProgress progress = new QueryProgress();
     /** The query of each thread a schedule named. Guarded by {@code this}. */
     private final Map<ThreadRef, QueryKey> queries = new HashMap<>();
+    /** The threads of {@link #queries} that serve no tuple ({@link dev.lachesis.core.model.ThreadKind#isLookout()}). */
+    private final Set<ThreadRef> lookouts = new HashSet<>();
     /** Guarded by {@code this}. */
     private Long backoffUntilNanos;
     private int trips;
@@ -79,7 +81,7 @@ public final class RealTimeTranslator extends ThreadTranslator {
         if (settings.watchdog().enabled()) {
             canaries = new CpuCanaries(name, kernel, settings.watchdog().period().toMillis() / 2);
             watchdog = new RtWatchdog(name, kernel, proc, cgroups, settings.watchdog(), canaries, this::promotedThreads,
-                    progress::of, this::demoteAll, nanoClock);
+                    this::lookouts, progress::of, this::demoteAll, nanoClock);
             watchdog.start();
         } else {
             canaries = null;
@@ -135,11 +137,15 @@ public final class RealTimeTranslator extends ThreadTranslator {
     private synchronized TranslationPlan applyRemembering(TranslationPlan plan) throws TranslatorException {
         for (TranslatedThread t : plan.threads()) {
             queries.put(t.entry().thread().ref(), new QueryKey(t.entry().speName(), t.entry().thread().queryId()));
+            if (t.entry().thread().kind().isLookout()) {
+                lookouts.add(t.entry().thread().ref());
+            }
         }
         try {
             return super.apply(plan);
         } finally {
             queries.keySet().retainAll(applied.keySet());
+            lookouts.retainAll(applied.keySet());
         }
     }
 
@@ -204,6 +210,11 @@ public final class RealTimeTranslator extends ThreadTranslator {
             }
         }
         return threads;
+    }
+
+    /** The real-time threads that serve no tuple, which the watchdog leaves out when it looks for a thread holding the CPU. */
+    synchronized Set<ThreadRef> lookouts() {
+        return Set.copyOf(lookouts);
     }
 
     /** Demotes every RT thread this translator set to SCHED_OTHER at once and starts the back-off. */

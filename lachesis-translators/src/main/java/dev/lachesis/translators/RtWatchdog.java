@@ -14,6 +14,7 @@ import dev.lachesis.translators.kernel.Kernel;
 import dev.lachesis.translators.kernel.KernelException;
 import dev.lachesis.translators.kernel.SchedPolicy;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -61,10 +62,14 @@ final class RtWatchdog implements AutoCloseable {
     private final WatchdogSettings settings;
     private final Canaries canaries;
     private final Supplier<Map<ThreadRef, QueryKey>> rtThreads;
+    private final Supplier<Set<ThreadRef>> lookouts;
     private final Function<QueryKey, Optional<Reading>> progress;
     private final Consumer<String> demote;
     private final LongSupplier nanoClock;
     private final StallDetector detector;
+    /** Threads runnable without CPU for half the stall time: their queries' threads are watched for a hog. */
+    private final StallDetector suspicion;
+    private final CpuHog hogs = new CpuHog();
     /** How long each canary has been starving, whatever the length: the judge weighs it against throttling. */
     private final StallDetector canaryDetector = new StallDetector(0);
     private final LivelockJudge judge;
@@ -77,12 +82,13 @@ final class RtWatchdog implements AutoCloseable {
     /**
      * @param cgroups the cpu hierarchy, or {@code null}; its root group's RT budget bounds throttling
      * @param rtThreads the threads the translator currently has made real-time, with their queries
+     * @param lookouts those of them that serve no tuple (the JVM's own threads, the metrics reporter, liveness)
      * @param progress the newest progress reading of a query
      * @param demote called with the reason when the judge finds a livelock
      * @param nanoClock the time, on the scale of the progress readings
      */
     RtWatchdog(String name, Kernel kernel, ProcFs proc, CgroupHierarchy cgroups, WatchdogSettings settings,
-               Canaries canaries, Supplier<Map<ThreadRef, QueryKey>> rtThreads,
+               Canaries canaries, Supplier<Map<ThreadRef, QueryKey>> rtThreads, Supplier<Set<ThreadRef>> lookouts,
                Function<QueryKey, Optional<Reading>> progress, Consumer<String> demote, LongSupplier nanoClock) {
         this.name = name;
         this.kernel = kernel;
@@ -91,10 +97,12 @@ final class RtWatchdog implements AutoCloseable {
         this.settings = settings;
         this.canaries = canaries;
         this.rtThreads = rtThreads;
+        this.lookouts = lookouts;
         this.progress = progress;
         this.demote = demote;
         this.nanoClock = nanoClock;
         this.detector = new StallDetector(settings.stall().toNanos());
+        this.suspicion = new StallDetector(settings.stall().toNanos() / 2);
         this.judge = new LivelockJudge(settings.stall().toNanos(), settings.progressAge().toNanos());
         this.thread = new Thread(this::run, "lachesis-rt-watchdog-" + name);
         this.thread.setDaemon(true);
@@ -135,10 +143,13 @@ final class RtWatchdog implements AutoCloseable {
         long now = nanoClock.getAsLong();
         if (promoted.isEmpty()) {
             detector.endRound();
+            suspicion.endRound();
             canaryDetector.endRound();
+            hogs.reset();
             return;
         }
         List<Starving> starving = new ArrayList<>();
+        Set<QueryKey> suspects = new HashSet<>();
         Set<Integer> pids = new TreeSet<>();
         for (Map.Entry<ThreadRef, QueryKey> e : promoted.entrySet()) {
             ThreadRef ref = e.getKey();
@@ -151,20 +162,28 @@ final class RtWatchdog implements AutoCloseable {
             if (runTime.isEmpty()) {
                 continue;
             }
+            if (suspicion.observe(ref, 'R', runTime.get(), now).isPresent() && e.getValue() != null) {
+                suspects.add(e.getValue());
+            }
             Optional<Long> stalled = detector.observe(ref, 'R', runTime.get(), now);
             if (stalled.isPresent()) {
                 starving.add(new Starving(ref, stat.get().comm(), stalled.get(), e.getValue()));
             }
         }
         detector.endRound();
+        suspicion.endRound();
+        watchForHogs(promoted, suspects, now);
         RtThrottling throttlingNow = RtThrottling.read(proc, cgroups);
+        long minWatched = settings.stall().toNanos() / 2;
         Verdict verdict = judge.judge(starvedCanaries(CpuList.allowedTo(proc, pids), now), throttlingNow, starving,
-                progress, now);
+                progress, query -> hogs.of(query, minWatched), now);
         // Logging comes last: writing a line can block on a slow pipe behind stderr (in a kernel test on
         // the loaded machine the first look's line came out 2 s after the look began), and the verdict
         // must not wait for it.
         if (verdict instanceof Demote d) {
             detector.reset();
+            suspicion.reset();
+            hogs.reset();
             canaryDetector.reset();
             excusedLogged.clear();
             demote.accept(d.reason());
@@ -174,6 +193,23 @@ final class RtWatchdog implements AutoCloseable {
             }
         }
         logIfChanged(throttlingNow);
+    }
+
+    /** Samples the run time of every real-time thread of each suspect query but its lookouts. */
+    private void watchForHogs(Map<ThreadRef, QueryKey> promoted, Set<QueryKey> suspects, long now) {
+        hogs.retainOnly(suspects);
+        if (suspects.isEmpty()) {
+            return;
+        }
+        Set<ThreadRef> notWorking = lookouts.get();
+        Map<QueryKey, Map<ThreadRef, Long>> runTimes = new HashMap<>();
+        for (Map.Entry<ThreadRef, QueryKey> e : promoted.entrySet()) {
+            if (suspects.contains(e.getValue()) && !notWorking.contains(e.getKey())) {
+                proc.runTimeNanos(e.getKey().pid(), e.getKey().tid()).ifPresent(run -> runTimes
+                        .computeIfAbsent(e.getValue(), q -> new HashMap<>()).put(e.getKey(), run));
+            }
+        }
+        runTimes.forEach((query, threads) -> hogs.sample(query, threads, now));
     }
 
     /** Per CPU, how long its canary has been runnable without getting the CPU, for canaries runnable now. */

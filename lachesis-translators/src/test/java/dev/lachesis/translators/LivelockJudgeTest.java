@@ -31,13 +31,15 @@ class LivelockJudgeTest {
 
     private final LivelockJudge judge = new LivelockJudge(500 * MS, 30_000 * MS);
     private final Map<QueryKey, Reading> readings = new HashMap<>();
+    private final Map<QueryKey, CpuHog.Hog> hogs = new HashMap<>();
 
     private static Starving starving(int tid, QueryKey query) {
         return new Starving(new ThreadRef(100, tid), "Thread-" + tid + "-sink", 604 * MS, query);
     }
 
     private Verdict judge(Map<Integer, Long> canaries, RtThrottling throttling, Starving... threads) {
-        return judge.judge(canaries, throttling, List.of(threads), q -> Optional.ofNullable(readings.get(q)), NOW);
+        return judge.judge(canaries, throttling, List.of(threads), q -> Optional.ofNullable(readings.get(q)),
+                q -> Optional.ofNullable(hogs.get(q)), NOW);
     }
 
     @Test
@@ -52,6 +54,17 @@ class LivelockJudgeTest {
                     assertThat(x.progress().tuplesPerSecond()).isEqualTo(9_800);
                     assertThat(x.ageNanos()).isEqualTo(1_200 * MS);
                 }));
+    }
+
+    @Test
+    void aThreadHoldingTheCpuWhileTheRestOfItsQueryGetsNoneTripsThoughTheLastReadingShowedProgress() {
+        readings.put(ETL, new Reading(9_800, NOW - 596 * MS, 0, 0));
+        hogs.put(ETL, new CpuHog.Hog(new ThreadRef(100, 102), 290 * MS, 300 * MS, 5));
+
+        assertThat(judge(Map.of(), THROTTLED, starving(101, ETL))).isEqualTo(new Demote("thread 'Thread-101-sink'"
+                + " (100/101) was runnable but got no CPU for 604 ms, and query 'etl-1' of SPE 'storm': only one of its"
+                + " threads ran, 100/102, which took 290 ms of CPU in the last 300 ms while its 5 other real-time threads"
+                + " got none: it holds the CPU without letting its query progress"));
     }
 
     @Test

@@ -62,6 +62,10 @@ class RtWatchdogTest {
     }
 
     private RtWatchdog watchdog() {
+        return watchdog(RT_THREADS);
+    }
+
+    private RtWatchdog watchdog(Map<ThreadRef, QueryKey> rtThreads) {
         Canaries canaries = new Canaries() {
             @Override
             public void watch(Set<Integer> cpus) {
@@ -81,8 +85,8 @@ class RtWatchdogTest {
                 Duration.ofSeconds(3), Duration.ofMinutes(1));
         return new RtWatchdog("qs", kernel, proc.procFs, null, settings, canaries, () -> {
             looks.incrementAndGet();
-            return RT_THREADS;
-        }, q -> q.equals(Q) ? Optional.ofNullable(progress.get()) : Optional.empty(), reasons::add, clock::get);
+            return rtThreads;
+        }, Set::of, q -> q.equals(Q) ? Optional.ofNullable(progress.get()) : Optional.empty(), reasons::add, clock::get);
     }
 
     private void awaitSevenLooks() {
@@ -120,6 +124,50 @@ class RtWatchdogTest {
             assertThat(reasons.get(0)).isEqualTo("thread 'consumer' (100/103) was runnable but got no CPU for 600 ms"
                     + " and query 'q' of SPE 'spe' makes no progress: its operators processed nothing in the 5 rounds"
                     + " since they last did (9800 tuples/s, read 600 ms ago): 0 tuples/s in 5, no value in 0");
+        }
+    }
+
+    /**
+     * The producer spins: it stays runnable and its run time grows with the clock, while the consumer,
+     * runnable too, gets none; the query's last reading (596 ms old, from before the spin) still shows
+     * it processing. The kernel's run times are the fresher evidence.
+     */
+    @Test
+    void aThreadHoldingTheCpuWhileTheRestOfItsQueryGetsNoneIsALivelockWhateverTheLastReadingSaid() {
+        progress.set(new Reading(1_568, clock.get(), 0, 0));
+        proc.runnable(100, 1000, 103, "consumer", 5_000);
+        try (RtWatchdog watchdog = watchdog()) {
+            watchdog.start();
+            for (int ms = 10; reasons.isEmpty() && ms <= 600; ms += 10) {
+                clock.addAndGet(10 * MS);
+                proc.runnable(100, 1000, 102, "producer", ms * MS);
+                int from = looks.get();
+                await().atMost(Duration.ofSeconds(5)).until(() -> looks.get() >= from + 2);
+            }
+            await().atMost(Duration.ofSeconds(5)).until(() -> !reasons.isEmpty());
+            assertThat(reasons.get(0)).startsWith("thread 'consumer' (100/103) was runnable but got no CPU for")
+                    .contains("query 'q' of SPE 'spe': only one of its threads ran, 100/102", "while its 1 other real-time"
+                            + " threads got none: it holds the CPU without letting its query progress");
+        }
+    }
+
+    @Test
+    void aStarvingThreadIsLetBeWhileAnotherThreadOfItsQueryRunsBesideTheBusiestOne() {
+        ThreadRef sender = new ThreadRef(100, 104);
+        proc.thread(100, 104, "sender");
+        progress.set(new Reading(1_568, clock.get(), 0, 0));
+        proc.runnable(100, 1000, 103, "consumer", 5_000);
+        Map<ThreadRef, QueryKey> threads = Map.of(new ThreadRef(100, 102), Q, new ThreadRef(100, 103), Q, sender, Q);
+        try (RtWatchdog watchdog = watchdog(threads)) {
+            watchdog.start();
+            for (int ms = 10; ms <= 300; ms += 10) {
+                clock.addAndGet(10 * MS);
+                proc.runnable(100, 1000, 102, "producer", ms * MS);
+                proc.runnable(100, 1000, 104, "sender", ms * MS / 5);
+                int from = looks.get();
+                await().atMost(Duration.ofSeconds(5)).until(() -> looks.get() >= from + 2);
+            }
+            assertThat(reasons).as("the producer works and its sender moves its output: starvation by design").isEmpty();
         }
     }
 
