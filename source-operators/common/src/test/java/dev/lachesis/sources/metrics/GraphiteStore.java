@@ -19,6 +19,8 @@ final class GraphiteStore implements MetricStore {
     // Generous: under a loaded CI machine gunicorn's two workers can take seconds to accept.
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(15)).build();
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int SERVER_ERROR = 500;
+    private static final int SERVER_ERROR_RETRIES = 3;
 
     static boolean isRunning() {
         try {
@@ -49,8 +51,13 @@ final class GraphiteStore implements MetricStore {
 
     @Override
     public List<MetricPoint> points(String glob) throws IOException, InterruptedException {
-        HttpResponse<String> response = get("target=" + URLEncoder.encode(glob, StandardCharsets.UTF_8)
-                + "&format=json&from=-10min");
+        String query = "target=" + URLEncoder.encode(glob, StandardCharsets.UTF_8) + "&format=json&from=-10min";
+        HttpResponse<String> response = get(query);
+        for (int retry = 0; retry < SERVER_ERROR_RETRIES && response.statusCode() >= SERVER_ERROR; retry++) {
+            // graphite-web answers 500 while carbon is still writing the header of a new whisper file the
+            // glob matches; the same request succeeds a moment later (the daemon's Graphite source does the same).
+            response = get(query);
+        }
         if (response.statusCode() != 200) {
             throw new IOException("Graphite answered " + response.statusCode() + " for " + glob);
         }
