@@ -75,9 +75,9 @@ public final class FlinkDriverFactory implements SpeDriverFactory {
                 ? new RestTaskMetrics(rest, context.clock(), window)
                 : new GraphiteTaskMetrics(context.metrics(), scope, operatorScope, window);
         JvmProcessFinder finder = JvmProcessFinder.system();
-        List<String> markers = settings.processMarkers();
+        TaskManagerProcesses taskManagers = new TaskManagerProcesses(settings.processMarkers());
         List<Integer> pids = context.pids();
-        Supplier<List<Integer>> workers = pids.isEmpty() ? () -> finder.find(markers) : () -> pids;
+        Supplier<List<Integer>> workers = pids.isEmpty() ? () -> finder.find(taskManagers) : () -> pids;
         return new FlinkDriver(context.speName(), rest, reader, context.threads(), ProcFs.system(), workers,
                 context.clock());
     }

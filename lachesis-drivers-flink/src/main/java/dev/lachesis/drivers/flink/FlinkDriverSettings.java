@@ -17,8 +17,10 @@ import java.util.List;
  * @param requestTimeout the timeout of each REST request
  * @param window how far back metrics are read (and REST samples kept) for rates and ratios; the
  *     metric source's {@code window} when not set
- * @param processMarkers when {@code spes[i].pids} is empty, a JVM whose command line has an
- *     argument containing one of these is a TaskManager (a main class or a jar name)
+ * @param processMarkers when {@code spes[i].pids} is empty, a JVM whose options or main class
+ *     contain one of these (a main class or a jar name) is a TaskManager, unless it runs one of
+ *     Flink's programs without tasks: the JobManager, the {@code flink run} client, the SQL client
+ *     ({@link TaskManagerProcesses})
  */
 public record FlinkDriverSettings(String restUrl, MetricsFrom metricsFrom, String taskScope, String operatorScope,
                                   Duration requestTimeout, Duration window, List<String> processMarkers) {
