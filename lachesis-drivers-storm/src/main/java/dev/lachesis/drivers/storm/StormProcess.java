@@ -1,5 +1,6 @@
 package dev.lachesis.drivers.storm;
 
+import dev.lachesis.core.discovery.JavaCommandLine;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -19,6 +20,11 @@ public record StormProcess(int pid, String topologyId, Integer port) {
     static final String WORKER_1 = "org.apache.storm.daemon.worker";
     /** The main class {@code storm local} runs. */
     static final String LOCAL_CLUSTER = "org.apache.storm.LocalCluster";
+    /** Storm's own programs (daemons, {@code LogWriter}, commands) run no executor but those above. */
+    private static final String STORM_PACKAGE = "org.apache.storm.";
+    /** Set by {@code storm jar} on the client JVM that runs the user's main to submit a topology. */
+    private static final String SUBMITTED_JAR = "storm.jar";
+    private static final List<String> STORM_SERVER_JARS = List.of("storm-server-", "storm-core-");
 
     public boolean isLocalMode() {
         return topologyId == null;
@@ -33,27 +39,32 @@ public record StormProcess(int pid, String topologyId, Integer port) {
     }
 
     /**
-     * Reads a command line: a 2.x or 1.x worker, a {@code storm local} JVM, or a JVM with Storm's
-     * server jar on its class path that is not one of Storm's daemons (a program that starts a
-     * {@code LocalCluster} itself). Empty for anything else.
+     * Reads a command line by what the JVM launches: a 2.x or 1.x worker, a {@code storm local} JVM,
+     * or a program with Storm's server jar on its class path that starts a {@code LocalCluster}
+     * itself. Empty for anything else: Storm's daemons (Nimbus, a Supervisor, the UI), the
+     * {@code LogWriter} that Storm 2 puts in front of each worker (its arguments are the worker's
+     * whole command line), and a {@code storm jar} client submitting a topology.
      */
     public static Optional<StormProcess> fromCommandLine(int pid, List<String> cmdline) {
-        for (int i = 0; i < cmdline.size(); i++) {
-            String arg = cmdline.get(i);
-            if (arg.equals(WORKER_2) && cmdline.size() >= i + 6) {
-                return worker(pid, cmdline.get(i + 1), cmdline.get(i + 4));
-            }
-            if (arg.equals(WORKER_1) && cmdline.size() >= i + 5) {
-                return worker(pid, cmdline.get(i + 1), cmdline.get(i + 3));
-            }
-            if (arg.equals(LOCAL_CLUSTER)) {
-                return Optional.of(new StormProcess(pid, null, null));
-            }
+        Optional<JavaCommandLine> parsed = JavaCommandLine.parse(cmdline);
+        if (parsed.isEmpty()) {
+            return Optional.empty();
         }
-        boolean stormOnClassPath = cmdline.stream().anyMatch(a -> a.contains("storm-server-") || a.contains("storm-core-"));
-        boolean stormDaemon = cmdline.stream().anyMatch(a -> a.startsWith("org.apache.storm.daemon.")
-                || a.startsWith("org.apache.storm.ui.") || a.startsWith("org.apache.storm.command."));
-        return stormOnClassPath && !stormDaemon ? Optional.of(new StormProcess(pid, null, null)) : Optional.empty();
+        JavaCommandLine java = parsed.get();
+        String mainClass = java.mainClass().orElse("");
+        List<String> arguments = java.arguments();
+        if (mainClass.equals(WORKER_2)) {
+            return arguments.size() >= 5 ? worker(pid, arguments.get(0), arguments.get(3)) : Optional.empty();
+        }
+        if (mainClass.equals(WORKER_1)) {
+            return arguments.size() >= 4 ? worker(pid, arguments.get(0), arguments.get(2)) : Optional.empty();
+        }
+        if (mainClass.equals(LOCAL_CLUSTER)) {
+            return Optional.of(new StormProcess(pid, null, null));
+        }
+        boolean stormProgram = mainClass.startsWith(STORM_PACKAGE) || java.systemProperty(SUBMITTED_JAR).isPresent();
+        boolean stormOnClassPath = java.launchMentionsAny(STORM_SERVER_JARS);
+        return stormOnClassPath && !stormProgram ? Optional.of(new StormProcess(pid, null, null)) : Optional.empty();
     }
 
     private static Optional<StormProcess> worker(int pid, String topologyId, String port) {
