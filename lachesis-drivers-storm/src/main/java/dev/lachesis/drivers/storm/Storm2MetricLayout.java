@@ -47,15 +47,21 @@ public final class Storm2MetricLayout implements StormMetricLayout {
     private static final String TASK_PORT = "(-?\\d{1,9})\\.(\\d{1,5})-";
 
     private final String prefix;
+    private final String hostGlob;
     private final Pattern gauge;
     private final Pattern streamCounter;
     private final Pattern streamLatency;
     private final Pattern sourceQueue;
     private final Pattern jvmStart;
 
-    /** @param prefix the reporter's {@code graphite.prefixed.with}, or empty */
-    public Storm2MetricLayout(String prefix) {
+    /**
+     * @param prefix the reporter's {@code graphite.prefixed.with}, or empty
+     * @param hostGlob the reporting hosts to read, e.g. {@code *} or {@code edge1.lan} (read as
+     *     {@code edge1_lan}: Storm 2 writes a host's dots as underscores)
+     */
+    public Storm2MetricLayout(String prefix, String hostGlob) {
         this.prefix = prefix.isEmpty() ? "" : prefix + ".";
+        this.hostGlob = hostGlob.replace('.', '_');
         String head = Pattern.quote(this.prefix + "storm.worker.") + SEGMENT + "\\." + SEGMENT + "\\." + SEGMENT + "\\.";
         this.gauge = Pattern.compile(head + TASK_PORT + "(" + String.join("|", GAUGES.keySet()) + ")");
         this.streamCounter = Pattern.compile(head + SEGMENT + "\\." + TASK_PORT + "__(execute|emit)-count-([^.]+)\\.count");
@@ -68,19 +74,19 @@ public final class Storm2MetricLayout implements StormMetricLayout {
 
     @Override
     public List<String> patterns(String topologyGlob) {
-        String head = prefix + "storm.worker." + topologyGlob + ".*.";
+        String head = prefix + "storm.worker." + topologyGlob + "." + hostGlob + ".";
         return List.of(
                 head + "*.*.*-receive-queue-{population,arrival_rate_secs,sojourn_time_ms,capacity}",
                 head + "__system.-1.*-worker-transfer-queue-population",
                 head + "*.*.*.*-__execute-count-*.count",
                 head + "*.*.*.*-__emit-count-*.count",
                 head + "*.*.*.*-__execute-latency-*",
-                prefix + "storm.topology." + topologyGlob + ".*.*.*.*-" + SOURCE_QUEUE_GAUGE);
+                prefix + "storm.topology." + topologyGlob + "." + hostGlob + ".*.*.*-" + SOURCE_QUEUE_GAUGE);
     }
 
     @Override
     public String discoveryPattern(String topologyGlob) {
-        return prefix + "storm.{topology,worker}." + topologyGlob + ".*.__system.-1.*-{" + JVM_START_GAUGE
+        return prefix + "storm.{topology,worker}." + topologyGlob + "." + hostGlob + ".__system.-1.*-{" + JVM_START_GAUGE
                 + ",worker-transfer-queue-population}";
     }
 

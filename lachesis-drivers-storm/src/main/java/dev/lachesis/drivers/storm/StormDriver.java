@@ -85,9 +85,9 @@ public final class StormDriver implements SpeDriver {
         this.reader = new StormMetricReader(layout.countersAreCumulative(), settings.metricsBucket().toMillis() / 1000.0);
         this.seriesNames = new RoundMemo<>(name -> layout.parse(name)
                 .filter(s -> topologyName == null || layout.isTopologyNamed(s.topology(), topologyName)));
-        LOG.info("Storm {}.x driver for SPE '{}': {}, topology {}, query graph from metric names in {}",
+        LOG.info("Storm {}.x driver for SPE '{}': {}, topology {}, query graph from the metric names host '{}' reports to {}",
                 settings.version(), speName, pids.isEmpty() ? "workers found in /proc" : "PIDs " + pids,
-                topologyName == null ? "any" : "'" + topologyName + "'", source.describe());
+                topologyName == null ? "any" : "'" + topologyName + "'", settings.host(), source.describe());
     }
 
     /**
@@ -110,8 +110,9 @@ public final class StormDriver implements SpeDriver {
         if (topologyName != null && last.state().pids().isEmpty()) {
             throw new DriverException("no Storm worker or local-mode JVM is running for topology '" + topologyName
                     + "' (Storm JVMs found: " + processes.stream().map(StormProcess::pid).toList()
-                    + (metrics.runningTopologies().isEmpty() ? "; no topology of that name reports to "
-                    + source.describe() + ": does it set topology.metrics.reporters (see config/storm.yaml)?)"
+                    + (metrics.runningTopologies().isEmpty() ? "; no topology of that name reports from host '"
+                    + settings.host() + "' to " + source.describe() + ": does it set topology.metrics.reporters"
+                    + " (see config/storm.yaml), and do its reporters name this host as settings.host does?)"
                     : ", none known to run it)"));
         }
         return last.state();

@@ -49,7 +49,12 @@ public final class StormDriverFactory implements SpeDriverFactory {
                     "is not a Storm topology name (no '.', '/', ':' or '\\')"));
         }
         check.throwIfAny();
-        return new StormDriver(context.speName(), settings, discovery.topology(), context.pids(), context.metrics(),
+        return new StormDriver(context.speName(), withThisMachineByDefault(settings), discovery.topology(), context.pids(), context.metrics(),
                 context.threads(), ProcFs.system(), context.clock());
+    }
+
+    /** The settings as given, or, without a {@code host}, reading the series this machine's workers report. */
+    static StormSettings withThisMachineByDefault(StormSettings settings) {
+        return settings.host() == null ? settings.withHost(StormHostName.ofThisMachine()) : settings;
     }
 }

@@ -13,8 +13,11 @@ import java.util.Set;
  * @param version Storm's major version, 2 (default) or 1: selects thread names and metric paths
  * @param graphitePrefix the prefix the reporter puts before Storm's paths: the 2.x reporter's
  *     {@code graphite.prefixed.with} (default none), the 1.x consumer's prefix (default {@code Storm})
- * @param host which reporting host's series to read, as a Graphite glob (default {@code *}); set it
- *     when several machines report to one Graphite, as Storm reports the same ports on every machine
+ * @param host which reporting host's series to read, as Storm's reporters name it ({@code storm.local.hostname},
+ *     else the machine's canonical host name; Storm 2 writes its dots as {@code _}) or as a Graphite glob
+ *     ({@code *}: every host). {@code null} until the factory fills in this machine's name
+ *     ({@link StormHostName}): several machines report the same ports to one Graphite, and a daemon
+ *     schedules the workers of its own
  * @param window how much recent history each round fetches; counter rates are taken over it (default 5s)
  * @param metricsBucket 1.x only: {@code topology.builtin.metrics.bucket.size.secs} (default 60s, Storm's)
  * @param waitStrategy the topology's {@code topology.*.wait.strategy}, as far as the user knows
@@ -28,7 +31,6 @@ public record StormSettings(Integer version, String graphitePrefix, String host,
     public StormSettings {
         version = Objects.requireNonNullElse(version, 2);
         graphitePrefix = graphitePrefix != null ? graphitePrefix : version == 1 ? "Storm" : "";
-        host = host == null ? "*" : host;
         window = window == null ? Duration.ofSeconds(5) : window;
         metricsBucket = metricsBucket == null ? Duration.ofSeconds(60) : metricsBucket;
         waitStrategy = waitStrategy == null ? "unknown" : waitStrategy.toLowerCase(Locale.ROOT);
@@ -42,11 +44,19 @@ public record StormSettings(Integer version, String graphitePrefix, String host,
         check.require(metricsBucket.compareTo(Duration.ofSeconds(1)) >= 0, "metrics-bucket", "must be at least 1s");
         check.require(WAIT_STRATEGIES.contains(waitStrategy), "wait-strategy",
                 "must be one of park, progressive, unknown");
-        check.require(!host.isBlank(), "host", "must be a host name or a glob such as *");
+        check.require(host == null || !host.isBlank(), "host", "must be a host name or a glob such as *");
     }
 
-    /** The metric layout of the configured version. */
+    /** These settings reading the series of {@code host} (a name or a glob). */
+    public StormSettings withHost(String host) {
+        return new StormSettings(version, graphitePrefix, host, window, metricsBucket, waitStrategy);
+    }
+
+    /** The metric layout of the configured version, for the configured host. */
     StormMetricLayout layout() {
-        return version == 1 ? new Storm1MetricLayout(graphitePrefix, host) : new Storm2MetricLayout(graphitePrefix);
+        if (host == null) {
+            throw new IllegalStateException("no host: the Storm driver's factory names this machine's");
+        }
+        return version == 1 ? new Storm1MetricLayout(graphitePrefix, host) : new Storm2MetricLayout(graphitePrefix, host);
     }
 }

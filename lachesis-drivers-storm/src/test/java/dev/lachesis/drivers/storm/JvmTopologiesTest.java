@@ -34,7 +34,7 @@ class JvmTopologiesTest {
     @TempDir
     Path proc;
 
-    private final StormMetricLayout layout = new Storm2MetricLayout("");
+    private final StormMetricLayout layout = new Storm2MetricLayout("", "*");
 
     private JvmTopologies topologies() {
         return new JvmTopologies(layout, new ProcFs(proc));

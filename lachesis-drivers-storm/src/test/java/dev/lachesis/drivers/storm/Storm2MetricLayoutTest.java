@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class Storm2MetricLayoutTest {
-    private final Storm2MetricLayout layout = new Storm2MetricLayout("");
+    private final Storm2MetricLayout layout = new Storm2MetricLayout("", "*");
     private final List<String> captured = StormFixtures.lines("storm-2.8.3/metric-names-2-workers.txt");
 
     @Test
@@ -104,7 +104,7 @@ class Storm2MetricLayoutTest {
 
     @Test
     void aPrefixGoesFirst() {
-        Storm2MetricLayout prefixed = new Storm2MetricLayout("edge1");
+        Storm2MetricLayout prefixed = new Storm2MetricLayout("edge1", "*");
         assertThat(prefixed.patterns("*")).allMatch(p -> p.startsWith("edge1.storm.worker.*.") || p.startsWith("edge1.storm.topology.*."));
         assertThat(prefixed.parse("edge1.storm.worker.t-1-2.h.c.4.6700-receive-queue-population")).isPresent();
         assertThat(prefixed.parse("storm.worker.t-1-2.h.c.4.6700-receive-queue-population")).isEmpty();
@@ -115,5 +115,18 @@ class Storm2MetricLayoutTest {
         assertThat(layout.isTopologyNamed(StormFixtures.TOPOLOGY_1_WORKER, "lachesis-pipeline")).isTrue();
         assertThat(layout.isTopologyNamed("lachesis-pipeline-2-1-1795433516", "lachesis-pipeline")).isFalse();
         assertThat(layout.isTopologyNamed(StormFixtures.TOPOLOGY_1_WORKER, "lachesis")).isFalse();
+    }
+
+    /** Two Supervisors report the same ports to one Graphite: each daemon fetches its own machine's series only. */
+    @Test
+    void onlyTheConfiguredHostsSeriesAreFetched() {
+        Storm2MetricLayout nodeA = new Storm2MetricLayout("", "node-a.lan");
+        List<Pattern> globs = java.util.stream.Stream.concat(nodeA.patterns("etl-1-1").stream(),
+                java.util.stream.Stream.of(nodeA.discoveryPattern("etl-1-1"))).map(StormFixtures::glob).toList();
+
+        assertThat(globs).anyMatch(g -> g.matcher("storm.worker.etl-1-1.node-a_lan.split.7.6700-receive-queue-population").matches());
+        assertThat(globs).anyMatch(g -> g.matcher("storm.topology.etl-1-1.node-a_lan.__system.-1.6700-startTimeSecs").matches());
+        assertThat(globs).noneMatch(g -> g.matcher("storm.worker.etl-1-1.node-b.split.7.6700-receive-queue-population").matches());
+        assertThat(globs).noneMatch(g -> g.matcher("storm.topology.etl-1-1.node-b.__system.-1.6700-startTimeSecs").matches());
     }
 }

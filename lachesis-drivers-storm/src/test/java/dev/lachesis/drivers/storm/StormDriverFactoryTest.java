@@ -8,6 +8,7 @@ import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.spi.DriverContext;
 import dev.lachesis.core.spi.Plugins;
 import dev.lachesis.core.spi.SpeDriverFactory;
+import java.net.InetAddress;
 import java.time.Clock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -54,5 +55,14 @@ class StormDriverFactoryTest {
     void anUnknownSettingIsNamed() {
         assertThatThrownBy(() -> new StormDriverFactory().create(context("settings: {ui: x}")))
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("spes[0].settings.ui is not a known key");
+    }
+
+    @Test
+    void withoutAHostTheDriverReadsThisMachinesSeriesAndASetHostWins() throws Exception {
+        StormSettings unset = new StormSettings(2, null, null, null, null, null);
+
+        assertThat(StormDriverFactory.withThisMachineByDefault(unset).host())
+                .isEqualTo(InetAddress.getLocalHost().getCanonicalHostName());
+        assertThat(StormDriverFactory.withThisMachineByDefault(unset.withHost("*")).host()).isEqualTo("*");
     }
 }

@@ -65,7 +65,7 @@ class StormDriverRoundBenchmark {
                     : name.endsWith(".count") ? StormFixtures.series(name, NOW, 1000, 1100, 1200, 1300, 1400)
                     : StormFixtures.series(name, NOW, 3, 2, 1));
         }
-        StormDriver driver = new StormDriver("bench", new StormSettings(null, null, null, null, null, "park"), null,
+        StormDriver driver = new StormDriver("bench", new StormSettings(null, null, "*", null, null, "park"), null,
                 List.of(), new AnsweringFromMemory(series), pid -> threads, new ProcFs(proc),
                 Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
 

@@ -63,7 +63,7 @@ class StormDriverTest {
     };
 
     private StormDriver driver(MetricSource source, String topology, List<Integer> pids) {
-        StormSettings settings = new StormSettings(null, null, null, null, null, null);
+        StormSettings settings = new StormSettings(null, null, "*", null, null, null);
         return new StormDriver("storm", settings, topology, pids, source, lister, new ProcFs(proc),
                 Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
     }
@@ -71,7 +71,7 @@ class StormDriverTest {
     @Test
     void storm2sExecutorsPollTheirQueuesAndStorm1sBlock() {
         for (int version : List.of(1, 2)) {
-            StormDriver driver = new StormDriver("storm", new StormSettings(version, null, null, null, null, null), null,
+            StormDriver driver = new StormDriver("storm", new StormSettings(version, null, "*", null, null, null), null,
                     List.of(), new StormFixtures.FixedMetricSource(List.of()), lister, new ProcFs(proc),
                     Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
 
@@ -82,7 +82,7 @@ class StormDriverTest {
     @Test
     void realTimeOnStorm2WarnsOnceThatNiceIsTheTranslatorToUseAndNamesTheParkFixOnlyWhenExecutorsMaySpin() {
         for (String wait : List.of("park", "progressive", "unknown")) {
-            StormDriver driver = new StormDriver("storm", new StormSettings(2, null, null, null, null, wait), null,
+            StormDriver driver = new StormDriver("storm", new StormSettings(2, null, "*", null, null, wait), null,
                     List.of(), new StormFixtures.FixedMetricSource(List.of()), lister, new ProcFs(proc),
                     Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
             try (LogCapture log = new LogCapture(StormDriver.class)) {
@@ -512,7 +512,7 @@ class StormDriverTest {
                 return now[0];
             }
         };
-        StormDriver driver = new StormDriver("storm", new StormSettings(null, null, null, null, null, null), null,
+        StormDriver driver = new StormDriver("storm", new StormSettings(null, null, "*", null, null, null), null,
                 List.of(), source, lister, new ProcFs(proc), clock);
         driver.refresh();
         source.set(List.of());
@@ -540,8 +540,9 @@ class StormDriverTest {
 
         assertThatThrownBy(driver::refresh).isInstanceOf(DriverException.class)
                 .hasMessage("no Storm worker or local-mode JVM is running for topology 'lachesis-pipeline' "
-                        + "(Storm JVMs found: [" + PID + "]; no topology of that name reports to fixed series: does it "
-                        + "set topology.metrics.reporters (see config/storm.yaml)?)");
+                        + "(Storm JVMs found: [" + PID + "]; no topology of that name reports from host '*' to fixed series: "
+                        + "does it set topology.metrics.reporters (see config/storm.yaml), and do its reporters name "
+                        + "this host as settings.host does?)");
     }
 
     /**
@@ -620,7 +621,7 @@ class StormDriverTest {
 
     /** Storm 2.x's layout, noting every series name it is asked to read. */
     private static final class ReadNames implements StormMetricLayout {
-        private final StormMetricLayout layout = new Storm2MetricLayout("");
+        private final StormMetricLayout layout = new Storm2MetricLayout("", "*");
         private final List<String> read = new ArrayList<>();
 
         @Override
@@ -661,7 +662,7 @@ class StormDriverTest {
     }
 
     private StormDriver driver(MetricSource source, StormMetricLayout layout) {
-        return new StormDriver("storm", new StormSettings(null, null, null, null, null, null), layout, null, List.of(),
+        return new StormDriver("storm", new StormSettings(null, null, "*", null, null, null), layout, null, List.of(),
                 source, lister, new ProcFs(proc), Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
     }
 

@@ -116,7 +116,7 @@ class StormRoundBenchmark {
             send(store.carbonPort(), lines);
             // A fixed clock: the fake /proc's uptime does not advance.
             CpuCountingSource source = new CpuCountingSource(store);
-            StormDriver driver = new StormDriver("bench", new StormSettings(null, null, null, WINDOW, null, "park"),
+            StormDriver driver = new StormDriver("bench", new StormSettings(null, null, "*", WINDOW, null, "park"),
                     "bench", List.of(), source, pid -> threads, new ProcFs(proc), Clock.fixed(Instant.ofEpochSecond(now),
                     java.time.ZoneOffset.UTC));
             await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
