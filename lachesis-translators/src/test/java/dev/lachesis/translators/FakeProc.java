@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -105,10 +106,17 @@ final class FakeProc {
         return sb.append('\n').toString();
     }
 
+    /**
+     * Replaces a file in one step, as the kernel answers a read of {@code /proc}: a watchdog thread
+     * reading while the test rewrites must never see it empty (a thread whose run time reads as
+     * nothing drops out of the sample, and its query looks as if only one thread ran).
+     */
     static void write(Path file, String text) {
         try {
             Files.createDirectories(file.getParent());
-            Files.writeString(file, text);
+            Path next = Files.createTempFile(file.getParent(), ".next-", "");
+            Files.writeString(next, text);
+            Files.move(next, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
