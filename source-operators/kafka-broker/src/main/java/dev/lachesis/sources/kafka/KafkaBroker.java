@@ -52,8 +52,9 @@ public final class KafkaBroker implements AutoCloseable {
 
     /** Formats storage under {@code dir}, starts the broker and waits until it takes requests. */
     public static KafkaBroker start(Path dir) throws IOException, InterruptedException {
-        int port = freePort();
-        int controllerPort = freePort();
+        int[] ports = freePorts();
+        int port = ports[0];
+        int controllerPort = ports[1];
         Path config = dir.resolve("server.properties");
         Files.writeString(config, String.join("\n",
                 "process.roles=broker,controller",
@@ -217,9 +218,14 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
+    /**
+     * Two free loopback ports, for the broker and its controller: both sockets are open at once, so
+     * the kernel cannot hand out the same port twice (one after the other, it once did).
+     */
+    private static int[] freePorts() {
+        try (ServerSocket broker = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+             ServerSocket controller = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return new int[] {broker.getLocalPort(), controller.getLocalPort()};
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
