@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  */
 class SweepIT {
     private static final Logger LOG = LoggerFactory.getLogger(SweepIT.class);
-    /** The share of the offered rate a query in a two-SPE trial must take in (see its test). */
+    /** The rate each SPE is offered in the two-SPE trial, and the share of it each must take in (see its test). */
+    private static final int RATE_EACH = 150;
     private static final double KEPT_UP = 0.5;
 
     @TempDir
@@ -133,28 +134,33 @@ class SweepIT {
         assumeTrue(CpuList.online().size() >= 2, "a sweep needs two CPUs");
         Path bench = LachesisHome.root().toAbsolutePath().normalize().resolve("bin/lachesis-bench");
 
-        String printed = run(bench.toString(), "sweep", "--spe", "storm+flink", "--query", "etl", "--rates", "300",
-                "--modes", "LACHESIS-MOD-GROUPS", "--reps", "1", "--warm-up", "40s", "--measure", "8s",
-                "--wait-strategy", "park", "--out", out.toString());
+        String printed = run(bench.toString(), "sweep", "--spe", "storm+flink", "--query", "etl",
+                "--rates", Integer.toString(RATE_EACH), "--modes", "LACHESIS-MOD-GROUPS", "--reps", "1",
+                "--warm-up", "40s", "--measure", "8s", "--wait-strategy", "park", "--out", out.toString());
 
-        assertThat(printed).contains("[1/1] 300 t/s, LACHESIS-MOD-GROUPS, rep 1").doesNotContain("NOT RESTORED");
+        assertThat(printed).contains("[1/1] " + RATE_EACH + " t/s, LACHESIS-MOD-GROUPS, rep 1")
+                .doesNotContain("NOT RESTORED");
         List<String> header = List.of(Files.readAllLines(out.resolve("measurements.csv")).get(0).split(","));
         Map<String, String[]> bySpe = rows(out.resolve("measurements.csv")).stream()
                 .collect(Collectors.toMap(r -> r[header.indexOf("spe")], r -> r));
         assertThat(bySpe).containsOnlyKeys("storm+flink", "storm-beside-flink", "flink-beside-storm");
-        assertThat(bySpe.get("storm+flink")[header.indexOf("rate")]).as("the rate offered to both").isEqualTo("600");
-        // What this checks is that one daemon runs both SPEs and each is measured apart, not how fast:
-        // an 8-s window on a loaded CI machine lost 40% of it once to a stall (345 of 600 t/s, never
-        // below 540 in three trials run alone), so "kept up" here means at least half the offered rate.
+        assertThat(bySpe.get("storm+flink")[header.indexOf("rate")]).as("the rate offered to both")
+                .isEqualTo(Integer.toString(2 * RATE_EACH));
+        // What this checks is that one daemon runs both SPEs and each is measured apart, not how fast.
+        // At 300 t/s each the two SPEs took 80% of CPU 0 alone. In the suite, Storm once took in 0 t/s
+        // (555-600 of 600 together in three trials run alone): QS-IO across both SPEs ranks Storm's
+        // threads at nice 19 behind Flink's at 7-16, its ZooKeeper sessions went 13 s unheard, and,
+        // likely, whatever else ran on CPU 0 left the nice-19 threads none. At half that rate CPU 0
+        // keeps room for the lower-ranked SPE, and "kept up" means at least half the offered rate.
         assertThat(Double.parseDouble(bySpe.get("storm+flink")[header.indexOf("source_throughput")]))
-                .as("both sources together").isBetween(KEPT_UP * 600, 1.3 * 600);
+                .as("both sources together").isBetween(KEPT_UP * 2 * RATE_EACH, 1.3 * 2 * RATE_EACH);
         for (String part : List.of("storm-beside-flink", "flink-beside-storm")) {
             String[] row = bySpe.get(part);
-            assertThat(row[header.indexOf("rate")]).as(part).isEqualTo("300");
-            assertThat(Double.parseDouble(row[header.indexOf("throughput")])).as(part).isBetween(KEPT_UP * 0.98 * 300,
-                    1.3 * 300);
-            assertThat(Double.parseDouble(row[header.indexOf("source_throughput")])).as(part).isBetween(KEPT_UP * 300,
-                    1.3 * 300);
+            assertThat(row[header.indexOf("rate")]).as(part).isEqualTo(Integer.toString(RATE_EACH));
+            assertThat(Double.parseDouble(row[header.indexOf("throughput")])).as(part).isBetween(KEPT_UP * 0.98 * RATE_EACH,
+                    1.3 * RATE_EACH);
+            assertThat(Double.parseDouble(row[header.indexOf("source_throughput")])).as(part).isBetween(KEPT_UP * RATE_EACH,
+                    1.3 * RATE_EACH);
             assertThat(Double.parseDouble(row[header.indexOf("spe_cpu_share")])).as(part).isPositive();
             assertThat(Integer.parseInt(row[header.indexOf("rounds")])).as("the one daemon's rounds").isPositive();
         }
