@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.sweep;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.lachesis.core.metricsource.RealGraphite;
@@ -11,11 +12,13 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
@@ -38,6 +41,19 @@ class SweepIT {
     /** The rate each SPE is offered in the two-SPE trial, and the share of it each must take in (see its test). */
     private static final int RATE_EACH = 150;
     private static final double KEPT_UP = 0.5;
+
+    /**
+     * A sweep returns once its trials are measured; the Storm JVM it started sees its parent gone and
+     * exits on its own a moment later. In the suite, the two-SPE test started a second after the
+     * Graphite test's Storm was still exiting, and its Storm took in nothing three times in three
+     * (alone it never failed; likely the two LocalClusters' in-process ZooKeepers met), so each test
+     * waits for the last sweep's Storm to be gone.
+     */
+    @BeforeEach
+    void noStormOfAnEarlierSweepStillRuns() {
+        await().atMost(Duration.ofSeconds(60)).until(() -> ProcessHandle.allProcesses()
+                .noneMatch(p -> p.info().commandLine().orElse("").contains("org.apache.storm.LocalCluster")));
+    }
 
     @TempDir
     Path out;
