@@ -44,10 +44,10 @@ class SweepIT {
 
     /**
      * A sweep returns once its trials are measured; the Storm JVM it started sees its parent gone and
-     * exits on its own a moment later. In the suite, the two-SPE test started a second after the
-     * Graphite test's Storm was still exiting, and its Storm took in nothing three times in three
-     * (alone it never failed; likely the two LocalClusters' in-process ZooKeepers met), so each test
-     * waits for the last sweep's Storm to be gone.
+     * exits on its own a moment later. In the suite the two-SPE test started within a second of the
+     * Graphite test's end, and its Storm took in little or nothing three times in three (alone it
+     * never failed; likely the two LocalClusters' in-process ZooKeepers met), so each test waits for
+     * the last sweep's Storm to be gone.
      */
     @BeforeEach
     void noStormOfAnEarlierSweepStillRuns() {
