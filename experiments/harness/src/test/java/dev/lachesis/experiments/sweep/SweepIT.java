@@ -162,12 +162,8 @@ class SweepIT {
         assertThat(bySpe).containsOnlyKeys("storm+flink", "storm-beside-flink", "flink-beside-storm");
         assertThat(bySpe.get("storm+flink")[header.indexOf("rate")]).as("the rate offered to both")
                 .isEqualTo(Integer.toString(2 * RATE_EACH));
-        // What this checks is that one daemon runs both SPEs and each is measured apart, not how fast.
-        // At 300 t/s each the two SPEs took 80% of CPU 0 alone. In the suite, Storm once took in 0 t/s
-        // (555-600 of 600 together in three trials run alone): QS-IO across both SPEs ranks Storm's
-        // threads at nice 19 behind Flink's at 7-16, its ZooKeeper sessions went 13 s unheard, and,
-        // likely, whatever else ran on CPU 0 left the nice-19 threads none. At half that rate CPU 0
-        // keeps room for the lower-ranked SPE, and "kept up" means at least half the offered rate.
+        // What this checks is that one daemon runs both SPEs and each is measured apart, not how fast:
+        // "kept up" means at least half the offered rate, and the rate leaves CPU 0 room for both.
         assertThat(Double.parseDouble(bySpe.get("storm+flink")[header.indexOf("source_throughput")]))
                 .as("both sources together").isBetween(KEPT_UP * 2 * RATE_EACH, 1.3 * 2 * RATE_EACH);
         for (String part : List.of("storm-beside-flink", "flink-beside-storm")) {
