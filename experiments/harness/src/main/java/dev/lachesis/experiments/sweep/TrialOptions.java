@@ -54,7 +54,7 @@ final class TrialOptions {
 
     @Option(names = "--max-settle", defaultValue = "0s", converter = DurationConverter.class,
             description = "After the warm-up, wait at most this long while the intake at the source still changes"
-                    + " by more than " + SteadyIntake.TOLERANCE_PERCENT + "% from one 30-s stretch to the next (or twice"
+                    + " by more than " + SteadyIntake.TOLERANCE_PERCENT + "%% from one 30-s stretch to the next (or twice"
                     + " that between the two before; Storm's queues of 32768 tuples take minutes to fill beyond"
                     + " saturation); default: ${DEFAULT-VALUE}, no wait.")
     private Duration maxSettle;
