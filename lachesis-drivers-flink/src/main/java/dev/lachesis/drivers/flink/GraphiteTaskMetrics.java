@@ -17,7 +17,7 @@ import java.util.StringJoiner;
  * request per round for all jobs: four globs per job (counters, input and output queue gauges,
  * time gauges), each listing the job's vertices as alternatives, and one for the
  * {@code source-queue-size} of its source vertices' operators. Series are mapped back to subtasks
- * through the cluster's task scope and operator scope. Flink 1.20 and 2.0 only: later versions
+ * through the cluster's task scope and operator scope. Flink 1.20, 2.0 and 2.3: 2.1 and 2.2
  * publish no Graphite reporter. Thread-safe if the metric source is.
  */
 final class GraphiteTaskMetrics implements TaskMetricReader {

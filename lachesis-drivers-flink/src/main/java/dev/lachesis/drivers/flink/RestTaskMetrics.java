@@ -16,7 +16,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Reads Flink's task metrics from its REST API, for every Flink version (2.1 and later have no
+ * Reads Flink's task metrics from its REST API, for every Flink version (2.1 and 2.2 have no
  * Graphite reporter): one request per vertex per round,
  * {@code /jobs/<id>/vertices/<vid>/metrics?get=0.numRecordsIn,1.numRecordsIn,…}, which answers
  * every subtask's value at once. REST gives one value per metric, so this reader keeps each
