@@ -6,6 +6,7 @@ import dev.lachesis.translators.kernel.KernelException;
 import dev.lachesis.translators.kernel.SchedPolicy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -118,6 +119,11 @@ final class RecordingKernel implements Kernel {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    @Override
+    public synchronized void sendDatagram(String address, byte[] message) {
+        calls.add("sendto " + address + " " + new String(message, StandardCharsets.UTF_8));
     }
 
     synchronized List<String> callsStartingWith(String prefix) {

@@ -11,6 +11,8 @@ import dev.lachesis.core.loop.Assembly;
 import dev.lachesis.core.loop.RoundResult;
 import dev.lachesis.core.loop.SchedulerLoop;
 import dev.lachesis.core.proc.ProcFs;
+import dev.lachesis.core.spi.Plugins;
+import dev.lachesis.core.spi.ServiceManager;
 import dev.lachesis.core.status.CarbonReporter;
 import dev.lachesis.core.status.DaemonStatus;
 import dev.lachesis.core.status.StatusServer;
@@ -34,7 +36,9 @@ import picocli.CommandLine.Spec;
  * {@code --rounds} it prints every round's threads as {@code once} does (JSON: one {@link RoundLine} per line),
  * so a person or a script can watch it; with {@code --dry-run} it only plans and changes nothing.
  * With a {@code status} section it serves what it does on HTTP ({@link StatusServer}); with a
- * {@code report} section it pushes each round to carbon ({@link CarbonReporter}).
+ * {@code report} section it pushes each round to carbon ({@link CarbonReporter}). Started by systemd
+ * with {@code Type=notify}, it says when it is ready and, every round, that it is alive
+ * ({@link ServiceManagerNews}).
  */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         header = "Run the scheduler until stopped (SIGTERM/SIGINT restore every thread).")
@@ -72,6 +76,9 @@ final class RunCommand implements Callable<Integer> {
         if (reporter != null) {
             listeners = listeners.andThen(reporter);
         }
+        List<ServiceManager> managers = Plugins.services(ServiceManager.class, "service manager",
+                RunCommand.class.getClassLoader()).stream().filter(ServiceManager::isPresent).toList();
+        listeners = listeners.andThen(new ServiceManagerNews(managers));
         SchedulerLoop loop = new SchedulerLoop(assembly, env.clock(), !dryRun, listeners);
         loopRef.set(loop);
         StatusServer server = null;
@@ -79,7 +86,10 @@ final class RunCommand implements Callable<Integer> {
             if (statusConfig.enabled()) {
                 server = StatusServer.start(statusConfig, status);
             }
-            Thread hook = new Thread(loop::close, "lachesis-shutdown");
+            Thread hook = new Thread(() -> {
+                managers.forEach(ServiceManager::stopping);
+                loop.close();
+            }, "lachesis-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
             loop.start();
             boolean normal = loop.awaitTermination();

@@ -15,7 +15,9 @@ public final class Errno {
     public static final int EINVAL = 22;
     public static final int ENOSPC = 28;
     public static final int EROFS = 30;
+    public static final int ENAMETOOLONG = 36;
     public static final int ENOTEMPTY = 39;
+    public static final int ECONNREFUSED = 111;
 
     private Errno() {
     }
@@ -36,7 +38,10 @@ public final class Errno {
             case EINVAL -> "EINVAL";
             case ENOSPC -> "ENOSPC";
             case EROFS -> "EROFS";
+            case ENAMETOOLONG -> "ENAMETOOLONG";
             case ENOTEMPTY -> "ENOTEMPTY";
+            case 11 -> "EAGAIN";
+            case ECONNREFUSED -> "ECONNREFUSED";
             default -> "errno " + errno;
         };
     }

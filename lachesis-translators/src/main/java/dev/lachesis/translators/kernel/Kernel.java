@@ -47,4 +47,11 @@ public interface Kernel {
 
     /** Removes an empty cgroup directory ({@code rmdir(2)}); it is not an error when it is gone. */
     void removeGroup(Path dir) throws KernelException;
+
+    /**
+     * Sends {@code message} as one datagram to the Unix-domain socket at {@code address}: a path, or
+     * with a leading {@code @} a name in the abstract namespace (how systemd's {@code NOTIFY_SOCKET}
+     * is written).
+     */
+    void sendDatagram(String address, byte[] message) throws KernelException;
 }

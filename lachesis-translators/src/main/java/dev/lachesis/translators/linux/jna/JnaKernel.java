@@ -168,4 +168,32 @@ public final class JnaKernel implements Kernel {
             }
         }
     }
+
+    @Override
+    public void sendDatagram(String address, byte[] message) throws KernelException {
+        boolean abstractName = address.startsWith("@");
+        byte[] path = (abstractName ? "\0" + address.substring(1) : address).getBytes(StandardCharsets.UTF_8);
+        LinuxLibc.SockaddrUn to = new LinuxLibc.SockaddrUn();
+        if (path.length >= to.sun_path.length + (abstractName ? 1 : 0)) {
+            throw KernelException.of("sendto(" + address + "): the address is longer than a Unix socket's "
+                    + (to.sun_path.length - 1) + " bytes", Errno.ENAMETOOLONG);
+        }
+        to.sun_family = LinuxLibc.AF_UNIX;
+        System.arraycopy(path, 0, to.sun_path, 0, path.length);
+        // sun_family, then the path: with its NUL for a file, without one for an abstract name.
+        int length = Short.BYTES + path.length + (abstractName ? 0 : 1);
+        int fd;
+        try {
+            fd = libc.socket(LinuxLibc.AF_UNIX, LinuxLibc.SOCK_DGRAM | LinuxLibc.SOCK_CLOEXEC, 0);
+        } catch (LastErrorException e) {
+            throw KernelException.of("socket(AF_UNIX, SOCK_DGRAM) to send to " + address, e.getErrorCode());
+        }
+        try {
+            libc.sendto(fd, message, new NativeLong(message.length), LinuxLibc.MSG_NOSIGNAL, to, length);
+        } catch (LastErrorException e) {
+            throw KernelException.of("sendto(" + address + ")", e.getErrorCode());
+        } finally {
+            closeQuietly(fd, Path.of(address));
+        }
+    }
 }

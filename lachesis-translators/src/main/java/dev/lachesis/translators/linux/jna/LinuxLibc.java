@@ -26,6 +26,29 @@ public interface LinuxLibc extends Library {
     /** {@code flags} for {@link #open}: write only. The same value on every Linux architecture. */
     int O_WRONLY = 1;
 
+    /** {@code domain} for {@link #socket}: a Unix-domain socket. */
+    int AF_UNIX = 1;
+    /** {@code type} for {@link #socket}: datagrams (x86_64, arm and aarch64; MIPS differs and is not a target). */
+    int SOCK_DGRAM = 2;
+    /** Or-ed into a socket's {@code type}: closed on exec ({@code O_CLOEXEC} on x86_64, arm and aarch64). */
+    int SOCK_CLOEXEC = 0x80000;
+    /** {@code flags} for {@link #sendto}: no SIGPIPE when the receiver is gone, EPIPE instead. */
+    int MSG_NOSIGNAL = 0x4000;
+
+    /**
+     * {@code struct sockaddr_un}: the family, then up to 108 bytes of path; a path that starts with
+     * a NUL byte names an abstract socket.
+     */
+    @Structure.FieldOrder({"sun_family", "sun_path"})
+    class SockaddrUn extends Structure {
+        public short sun_family;
+        public byte[] sun_path = new byte[108];
+
+        public SockaddrUn() {
+            super();
+        }
+    }
+
     /**
      * {@code struct sched_param}: a single {@code int sched_priority} (1–99 for SCHED_RR/SCHED_FIFO,
      * 0 otherwise) on every Linux architecture.
@@ -154,6 +177,24 @@ public interface LinuxLibc extends Library {
      * @throws LastErrorException EBADF bad descriptor; EIO a deferred write error
      */
     int close(int fd) throws LastErrorException;
+
+    /**
+     * {@code int socket(int domain, int type, int protocol)}.
+     *
+     * @return the new socket's file descriptor
+     * @throws LastErrorException EACCES, EMFILE, ENFILE, ENOBUFS, ENOMEM, EAFNOSUPPORT
+     */
+    int socket(int domain, int type, int protocol) throws LastErrorException;
+
+    /**
+     * {@code ssize_t sendto(int sockfd, const void *buf, size_t len, int flags, const struct
+     * sockaddr *dest_addr, socklen_t addrlen)}.
+     *
+     * @return the bytes sent
+     * @throws LastErrorException ENOENT or ECONNREFUSED no socket at that address; EACCES; EAGAIN
+     */
+    NativeLong sendto(int fd, byte[] buf, NativeLong len, int flags, SockaddrUn address, int addressLength)
+            throws LastErrorException;
 
     /**
      * {@code int mkdir(const char *pathname, mode_t mode)}: creates a directory (in a cgroup file
