@@ -4,6 +4,7 @@ import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.translators.cgroup.CgroupHierarchy;
 import dev.lachesis.translators.kernel.Kernel;
 import dev.lachesis.translators.kernel.KernelCapabilities;
+import dev.lachesis.translators.linux.jna.JnaKernel;
 import java.util.Optional;
 
 /**
@@ -21,7 +22,7 @@ public record Machine(Kernel kernel, ProcFs proc, Optional<CgroupHierarchy> cgro
             synchronized (Machine.class) {
                 m = system;
                 if (m == null) {
-                    Kernel kernel = Kernel.system();
+                    Kernel kernel = JnaKernel.instance();
                     ProcFs proc = ProcFs.system();
                     m = new Machine(kernel, proc, CgroupHierarchy.detect(proc.mounts()), KernelCapabilities.probe(kernel));
                     system = m;

@@ -9,6 +9,7 @@ import dev.lachesis.translators.journal.Restorer;
 import dev.lachesis.translators.journal.JournalInUseException;
 import dev.lachesis.translators.journal.UntrustedJournalException;
 import dev.lachesis.translators.kernel.Kernel;
+import dev.lachesis.translators.linux.jna.JnaKernel;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +54,7 @@ public final class RestoreCommand implements Callable<Integer> {
             err.println("not restoring: " + e.getMessage() + ": stop it (SIGTERM) instead of restoring under it");
             return 2;
         }
-        Restorer.Report report = new Restorer(Kernel.system(), ProcFs.system()).restoreAll(records);
+        Restorer.Report report = new Restorer(JnaKernel.instance(), ProcFs.system()).restoreAll(records);
         out.println("restored " + report.restored() + " threads; " + report.gone() + " were gone or no longer matched their entries (a reused pid, another owner) and were left alone; removed "
                 + records.createdGroups().size() + " groups");
         if (!report.complete()) {

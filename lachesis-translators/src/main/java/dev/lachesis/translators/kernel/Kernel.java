@@ -1,19 +1,14 @@
 package dev.lachesis.translators.kernel;
 
-import dev.lachesis.translators.linux.jna.JnaKernel;
 import java.nio.file.Path;
 
 /**
  * The few kernel operations translators need, so that normalising, diffing, journalling and
- * restoring stay plain Java tested against a recording fake, and only {@link JnaKernel} makes
- * system calls. Every thread is named by its kernel thread id. Implementations are thread-safe.
+ * restoring stay plain Java tested against a recording fake, and only
+ * {@code dev.lachesis.translators.linux.jna.JnaKernel} makes system calls (the callers that need the
+ * machine's kernel name it; this interface does not pick). Every thread is named by its kernel thread id. Implementations are thread-safe.
  */
 public interface Kernel {
-    /** The machine's kernel, reached through libc with JNA. */
-    static Kernel system() {
-        return JnaKernel.instance();
-    }
-
     /** The nice value (-20..19) of thread {@code tid} ({@code getpriority(PRIO_PROCESS, tid)}). */
     int nice(int tid) throws KernelException;
 

@@ -3,6 +3,7 @@ package dev.lachesis.translators.service;
 import dev.lachesis.core.spi.ServiceManager;
 import dev.lachesis.translators.kernel.Kernel;
 import dev.lachesis.translators.kernel.KernelException;
+import dev.lachesis.translators.linux.jna.JnaKernel;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
@@ -31,7 +32,7 @@ public final class SystemdNotifier implements ServiceManager {
 
     /** The service loader's constructor: this process's environment and the system's kernel. */
     public SystemdNotifier() {
-        this(System.getenv(), Kernel.system()::sendDatagram);
+        this(System.getenv(), JnaKernel.instance()::sendDatagram);
     }
 
     SystemdNotifier(Map<String, String> environment, Datagrams datagrams) {

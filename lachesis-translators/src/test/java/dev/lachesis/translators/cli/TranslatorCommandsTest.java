@@ -10,6 +10,7 @@ import dev.lachesis.translators.cgroup.CgroupHierarchy;
 import dev.lachesis.translators.cgroup.CgroupVersion;
 import dev.lachesis.translators.kernel.Kernel;
 import dev.lachesis.translators.kernel.KernelCapabilities;
+import dev.lachesis.translators.linux.jna.JnaKernel;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -56,7 +57,7 @@ class TranslatorCommandsTest {
 
     /** {@code set --shares VALUE}: its one line on stderr, after checking it exits 2. */
     private static String setShares(Path mount, CgroupVersion version, String value) {
-        Machine machine = new Machine(Kernel.system(), ProcFs.system(), Optional.of(new CgroupHierarchy(version, mount)),
+        Machine machine = new Machine(JnaKernel.instance(), ProcFs.system(), Optional.of(new CgroupHierarchy(version, mount)),
                 new KernelCapabilities(true, true, "", ""));
         SetCommand set = new SetCommand(pid -> {
             throw new AssertionError("no thread may be listed");

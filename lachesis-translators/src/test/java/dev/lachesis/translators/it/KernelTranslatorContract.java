@@ -6,6 +6,7 @@ import dev.lachesis.core.schedule.Schedule;
 import dev.lachesis.core.spi.Translator;
 import dev.lachesis.core.testing.ChildJvm;
 import dev.lachesis.translators.kernel.Kernel;
+import dev.lachesis.translators.linux.jna.JnaKernel;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,7 +45,7 @@ abstract class KernelTranslatorContract {
     @BeforeEach
     void startChild() throws Exception {
         child = ChildJvm.start(List.of(), ThreadsChild.class, "sleep:" + SOURCE, "sleep:" + MAP, "sleep:" + SINK);
-        Kernel.system().setNice(child.tid(MAP), 5);
+        JnaKernel.instance().setNice(child.tid(MAP), 5);
         for (int tid : child.tids().values()) {
             originals.put(tid, observed(tid));
         }

@@ -12,6 +12,7 @@ import dev.lachesis.translators.RealTimeTranslatorFactory;
 import dev.lachesis.translators.kernel.Kernel;
 import dev.lachesis.translators.kernel.NotPermittedException;
 import dev.lachesis.translators.kernel.SchedPolicy;
+import dev.lachesis.translators.linux.jna.JnaKernel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -45,7 +46,7 @@ class RealTimeBudgetKernelTest {
                     Files.writeString(group.resolve("tasks"), Integer.toString(tid));
                 }
                 assertThat(Files.readString(group.resolve("cpu.rt_runtime_us")).strip()).isEqualTo("0");
-                assertThatThrownBy(() -> Kernel.system().setScheduler(child.tid("rt-a"), SchedPolicy.RR, 5))
+                assertThatThrownBy(() -> JnaKernel.instance().setScheduler(child.tid("rt-a"), SchedPolicy.RR, 5))
                         .isInstanceOf(NotPermittedException.class).hasMessageContaining("EPERM");
 
                 translator = new RealTimeTranslatorFactory().create(new TranslatorContext("it", ConfigNode.empty("s"),
