@@ -11,6 +11,7 @@ import dev.lachesis.core.schedule.ThreadPriority;
 import dev.lachesis.core.spi.TranslatedThread;
 import dev.lachesis.core.spi.TranslationPlan;
 import dev.lachesis.core.spi.TranslatorException;
+import dev.lachesis.translators.cgroup.CgroupFiles;
 import dev.lachesis.translators.cgroup.CgroupHierarchy;
 import dev.lachesis.translators.cgroup.CgroupVersion;
 import dev.lachesis.translators.cgroup.RtBudgets;
@@ -142,7 +143,7 @@ public final class CgroupTranslator extends JournallingTranslator {
             budgets.ensure(thread.group());
         }
         if (cgroups.version() == CgroupVersion.V2 && processesInDomain.add(ref.pid())) {
-            kernel.writeControlFile(cgroups.dir(root).resolve("cgroup.procs"), Integer.toString(ref.pid()));
+            kernel.writeControlFile(cgroups.dir(root).resolve(CgroupFiles.PROCS), Integer.toString(ref.pid()));
         }
         kernel.writeControlFile(cgroups.dir(thread.group()).resolve(cgroups.version().threadsFile()),
                 Integer.toString(ref.tid()));
@@ -176,9 +177,9 @@ public final class CgroupTranslator extends JournallingTranslator {
         }
         if (cgroups.version() == CgroupVersion.V2) {
             Path parent = Objects.requireNonNull(dir.getParent(), "a cgroup under the mount has a parent");
-            kernel.writeControlFile(parent.resolve("cgroup.subtree_control"), "+cpu");
+            kernel.writeControlFile(parent.resolve(CgroupFiles.SUBTREE_CONTROL), "+cpu");
             if (scheduleGroup) {
-                kernel.writeControlFile(dir.resolve("cgroup.type"), "threaded");
+                kernel.writeControlFile(dir.resolve(CgroupFiles.TYPE), "threaded");
             }
         }
         readyGroups.add(group);

@@ -1,6 +1,7 @@
 package dev.lachesis.translators;
 
 import dev.lachesis.core.proc.ProcFs;
+import dev.lachesis.translators.cgroup.CgroupFiles;
 import dev.lachesis.translators.cgroup.CgroupHierarchy;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -43,8 +44,8 @@ record RtThrottling(long runtimeUs, long periodUs, String source) {
             read.add(new RtThrottling(-1, 1_000_000, "the root cpu group is not visible, " + cgroups.mount()
                     + " shows " + top.get()));
         } else if (cgroups != null && cgroups.hasRtGroupScheduling()) {
-            OptionalLong groupRuntime = number(cgroups.mount().resolve("cpu.rt_runtime_us"));
-            OptionalLong groupPeriod = number(cgroups.mount().resolve("cpu.rt_period_us"));
+            OptionalLong groupRuntime = number(cgroups.mount().resolve(CgroupFiles.RT_RUNTIME));
+            OptionalLong groupPeriod = number(cgroups.mount().resolve(CgroupFiles.RT_PERIOD));
             if (groupRuntime.isPresent() && groupPeriod.isPresent()) {
                 read.add(new RtThrottling(groupRuntime.getAsLong(), groupPeriod.getAsLong(), "cpu.rt_runtime_us "
                         + groupRuntime.getAsLong() + " of cpu.rt_period_us " + groupPeriod.getAsLong()

@@ -40,7 +40,7 @@ public record CgroupHierarchy(CgroupVersion version, Path mount) {
 
     private static List<String> controllers(Path mountPoint) {
         try {
-            return Arrays.asList(Files.readString(mountPoint.resolve("cgroup.controllers"), StandardCharsets.US_ASCII)
+            return Arrays.asList(Files.readString(mountPoint.resolve(CgroupFiles.CONTROLLERS), StandardCharsets.US_ASCII)
                     .strip().split("\\s+"));
         } catch (IOException e) {
             return List.of();
@@ -107,7 +107,7 @@ public record CgroupHierarchy(CgroupVersion version, Path mount) {
 
     /** Whether real-time group scheduling is built in: v1 groups have {@code cpu.rt_runtime_us}. */
     public boolean hasRtGroupScheduling() {
-        return version == CgroupVersion.V1 && Files.exists(mount.resolve("cpu.rt_runtime_us"));
+        return version == CgroupVersion.V1 && Files.exists(mount.resolve(CgroupFiles.RT_RUNTIME));
     }
 
     /** The parent group of {@code group}, or empty for the root {@code /}. */

@@ -7,8 +7,8 @@ package dev.lachesis.translators.cgroup;
  * with {@code cpu.weight} (1–10000, default 100). Only v1 has real-time group budgets.
  */
 public enum CgroupVersion {
-    V1("tasks", "cpu.shares", 2, 262_144),
-    V2("cgroup.threads", "cpu.weight", 1, 10_000);
+    V1(CgroupFiles.TASKS, CgroupFiles.SHARES, 2, 262_144),
+    V2(CgroupFiles.THREADS, CgroupFiles.WEIGHT, 1, 10_000);
 
     private final String threadsFile;
     private final String weightFile;

@@ -31,8 +31,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class RtBudgets {
     private static final Logger LOG = LoggerFactory.getLogger(RtBudgets.class);
-    static final String RUNTIME = "cpu.rt_runtime_us";
-    static final String PERIOD = "cpu.rt_period_us";
 
     private final Kernel kernel;
     private final CgroupHierarchy hierarchy;
@@ -76,17 +74,17 @@ public final class RtBudgets {
         }
         for (String g : chain) {
             Path dir = hierarchy.dir(g);
-            long runtime = read(dir.resolve(RUNTIME)).orElse(-1);
+            long runtime = read(dir.resolve(CgroupFiles.RT_RUNTIME)).orElse(-1);
             if (runtime != 0) {
                 continue;
             }
-            long period = read(dir.resolve(PERIOD)).orElse(1_000_000);
+            long period = read(dir.resolve(CgroupFiles.RT_PERIOD)).orElse(1_000_000);
             long want = configuredRuntimeUs != null ? configuredRuntimeUs : period * 95 / 100;
             String parent = CgroupHierarchy.parent(g).orElse("/");
             long free = freeIn(parent, dir);
             long give = Math.min(want, parent.equals(lachesisRoot) ? free / Math.max(1, childrenWithoutBudget(parent)) : free);
             if (give <= 0) {
-                throw new TranslatorException("cgroup " + g + " has no real-time budget (" + dir.resolve(RUNTIME)
+                throw new TranslatorException("cgroup " + g + " has no real-time budget (" + dir.resolve(CgroupFiles.RT_RUNTIME)
                         + " is 0), so its threads cannot become real-time, and its parent " + parent
                         + " has none left to give: lower the budgets of " + parent + "'s other child groups, or run the"
                         + " SPE in a group with a budget (docker run --cpu-rt-runtime=<µs>)");
@@ -98,7 +96,7 @@ public final class RtBudgets {
                         + "; the real-time budget of " + g + " was left unchanged", e);
             }
             try {
-                kernel.writeControlFile(dir.resolve(RUNTIME), Long.toString(give));
+                kernel.writeControlFile(dir.resolve(CgroupFiles.RT_RUNTIME), Long.toString(give));
                 changed.add(Map.entry(dir, 0L));
             } catch (KernelException e) {
                 throw new TranslatorException("cgroup " + g + " has no real-time budget, so its threads cannot become"
@@ -122,7 +120,7 @@ public final class RtBudgets {
         int n = 0;
         try (Stream<Path> children = Files.list(hierarchy.dir(parent))) {
             for (Path child : (Iterable<Path>) children::iterator) {
-                if (Files.isDirectory(child) && read(child.resolve(RUNTIME)).orElse(-1) == 0) {
+                if (Files.isDirectory(child) && read(child.resolve(CgroupFiles.RT_RUNTIME)).orElse(-1) == 0) {
                     n++;
                 }
             }
@@ -135,7 +133,7 @@ public final class RtBudgets {
     /** What {@code parent} can still hand out: its budget minus its children's, except {@code except}. */
     private long freeIn(String parent, Path except) {
         Path parentDir = hierarchy.dir(parent);
-        long parentRuntime = read(parentDir.resolve(RUNTIME)).orElse(-1);
+        long parentRuntime = read(parentDir.resolve(CgroupFiles.RT_RUNTIME)).orElse(-1);
         if (parentRuntime < 0) {
             return Long.MAX_VALUE;
         }
@@ -143,7 +141,7 @@ public final class RtBudgets {
         try (Stream<Path> children = Files.list(parentDir)) {
             for (Path child : (Iterable<Path>) children::iterator) {
                 if (Files.isDirectory(child) && !child.equals(except)) {
-                    used += Math.max(0, read(child.resolve(RUNTIME)).orElse(0));
+                    used += Math.max(0, read(child.resolve(CgroupFiles.RT_RUNTIME)).orElse(0));
                 }
             }
         } catch (IOException e) {

@@ -1,6 +1,7 @@
 package dev.lachesis.translators.journal;
 
 import dev.lachesis.core.proc.ProcFs;
+import dev.lachesis.translators.cgroup.CgroupFiles;
 import dev.lachesis.translators.cgroup.CgroupHierarchy;
 import dev.lachesis.translators.cgroup.CgroupVersion;
 import dev.lachesis.translators.kernel.Kernel;
@@ -65,9 +66,9 @@ public final class Restorer {
         }
         Path dir = hierarchy.dir(o.cgroup());
         if (hierarchy.version() == CgroupVersion.V1) {
-            return restore(o, "cgroup", () -> kernel.writeControlFile(dir.resolve("tasks"), Integer.toString(o.identity().tid())));
+            return restore(o, "cgroup", () -> kernel.writeControlFile(dir.resolve(CgroupFiles.TASKS), Integer.toString(o.identity().tid())));
         }
-        return restore(o, "cgroup", () -> kernel.writeControlFile(dir.resolve("cgroup.procs"), Integer.toString(o.identity().pid())));
+        return restore(o, "cgroup", () -> kernel.writeControlFile(dir.resolve(CgroupFiles.PROCS), Integer.toString(o.identity().pid())));
     }
 
     private interface Change {
@@ -115,7 +116,7 @@ public final class Restorer {
                 continue;
             }
             try {
-                kernel.writeControlFile(b.getKey().resolve("cpu.rt_runtime_us"), Long.toString(b.getValue()));
+                kernel.writeControlFile(b.getKey().resolve(CgroupFiles.RT_RUNTIME), Long.toString(b.getValue()));
             } catch (KernelException e) {
                 LOG.warn("Could not restore the RT budget of {} to {} µs: {}", b.getKey(), b.getValue(), e.getMessage());
                 ok = false;
