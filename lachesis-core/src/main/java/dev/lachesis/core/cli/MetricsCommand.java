@@ -19,7 +19,6 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -158,13 +157,5 @@ public final class MetricsCommand implements Callable<Integer> {
         }
         String text = String.format(Locale.ROOT, "%.3f", v);
         return text.replaceAll("0+$", "").replaceAll("\\.$", "");
-    }
-
-    /** Reads {@code 500ms}, {@code 10s}, {@code 2m} as {@link DurationText} does. */
-    static final class DurationConverter implements ITypeConverter<Duration> {
-        @Override
-        public Duration convert(String value) {
-            return DurationText.parse(value);
-        }
     }
 }

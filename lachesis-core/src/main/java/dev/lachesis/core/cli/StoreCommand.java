@@ -48,7 +48,7 @@ public final class StoreCommand implements Callable<Integer> {
     private int maxSeries;
 
     @Option(names = "--retention", paramLabel = "DURATION", defaultValue = "60s",
-            converter = MetricsCommand.DurationConverter.class,
+            converter = DurationConverter.class,
             description = "how long points are kept, in 1-second buckets (default: ${DEFAULT-VALUE})")
     private Duration retention;
 

@@ -3,7 +3,7 @@ package dev.lachesis.experiments.demo;
 import dev.lachesis.core.cli.ManifestVersion;
 import dev.lachesis.experiments.mode.SchedulingMode;
 import dev.lachesis.experiments.run.CpuList;
-import dev.lachesis.experiments.run.DurationConverter;
+import dev.lachesis.core.cli.DurationConverter;
 import dev.lachesis.experiments.run.PlacementOptions;
 import dev.lachesis.experiments.run.PhaseResult;
 import dev.lachesis.experiments.run.RunStopped;

@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.run;
 
+import dev.lachesis.core.cli.DurationConverter;
 import dev.lachesis.experiments.process.LachesisHome;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.soak;
 
 import dev.lachesis.core.cli.ManifestVersion;
+import dev.lachesis.core.config.DurationText;
 import dev.lachesis.experiments.launch.StormQuery;
 import dev.lachesis.experiments.launch.StormQuerySpec;
 import dev.lachesis.experiments.launch.WaitStrategy;
@@ -8,7 +9,7 @@ import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.process.HostPort;
 import dev.lachesis.experiments.process.LachesisDaemon;
 import dev.lachesis.experiments.process.LachesisHome;
-import dev.lachesis.experiments.run.DurationConverter;
+import dev.lachesis.core.cli.DurationConverter;
 import dev.lachesis.experiments.run.EmbeddedStore;
 import dev.lachesis.experiments.run.ProcessUsage;
 import dev.lachesis.experiments.run.StormSpeBlock;
@@ -105,7 +106,7 @@ public final class SoakCommand implements Callable<Integer> {
                     + StormSpeBlock.anyJvm(TOPOLOGY, WaitStrategy.PARK).yaml() + CONFIG.formatted(store.httpPort()));
             daemon = LachesisDaemon.start(script, config, out);
             console.printf("Soak: daemon PID %d on topology %s for %s, worker restarted every %s; samples in %s%n",
-                    daemon.pid(), TOPOLOGY, DurationConverter.format(duration), DurationConverter.format(restartEvery),
+                    daemon.pid(), TOPOLOGY, DurationText.format(duration), DurationText.format(restartEvery),
                     out);
             console.flush();
             long start = System.nanoTime();
@@ -123,7 +124,7 @@ public final class SoakCommand implements Callable<Integer> {
                     if (System.nanoTime() >= nextRestart && System.nanoTime() < end) {
                         int n = restarts.incrementAndGet();
                         console.printf("%s: killing the worker (PID %d) and starting it again (%d)%n",
-                                DurationConverter.format(Duration.ofSeconds((System.nanoTime() - start) / 1_000_000_000)),
+                                DurationText.format(Duration.ofSeconds((System.nanoTime() - start) / 1_000_000_000)),
                                 worker.pid(), n);
                         console.flush();
                         worker = restart(worker, query);
@@ -180,9 +181,9 @@ public final class SoakCommand implements Callable<Integer> {
         }
         SoakPlots.write(copy, verdict, out);
         StringBuilder md = new StringBuilder("# Soak\n\n");
-        md.append("`bin/lachesis-bench soak --duration ").append(DurationConverter.format(duration))
-                .append(" --restart-every ").append(DurationConverter.format(restartEvery))
-                .append(" --warm-up ").append(DurationConverter.format(warmUp))
+        md.append("`bin/lachesis-bench soak --duration ").append(DurationText.format(duration))
+                .append(" --restart-every ").append(DurationText.format(restartEvery))
+                .append(" --warm-up ").append(DurationText.format(warmUp))
                 .append(" --rate ").append(rate).append("`\n\n");
         md.append("- ").append(verdict.line()).append('\n');
         md.append("- worker SIGKILLed and started again ").append(restarts).append(" times; the daemon ")

@@ -1,8 +1,9 @@
 package dev.lachesis.experiments.sweep;
 
+import dev.lachesis.core.config.DurationText;
 import dev.lachesis.experiments.process.LachesisHome;
 import dev.lachesis.experiments.run.CpuList;
-import dev.lachesis.experiments.run.DurationConverter;
+import dev.lachesis.core.cli.DurationConverter;
 import dev.lachesis.experiments.run.PlacementOptions;
 import dev.lachesis.experiments.shapes.RandomShape;
 import java.nio.file.Path;
@@ -136,18 +137,18 @@ final class TrialOptions {
             arguments.addAll(List.of("--shape", Long.toString(shape)));
         }
         if (!maxSettle.isZero()) {
-            arguments.addAll(List.of("--max-settle", DurationConverter.format(maxSettle)));
+            arguments.addAll(List.of("--max-settle", DurationText.format(maxSettle)));
         }
-        arguments.addAll(List.of("--warm-up", DurationConverter.format(warmUp), "--measure",
-                DurationConverter.format(measure), "--spe-cpus", placement.speCpusArgument()));
+        arguments.addAll(List.of("--warm-up", DurationText.format(warmUp), "--measure",
+                DurationText.format(measure), "--spe-cpus", placement.speCpusArgument()));
         if (placement.otherCpusArgument() != null) {
             arguments.addAll(List.of("--other-cpus", placement.otherCpusArgument()));
         }
         if (graphite != null) {
             arguments.addAll(List.of("--graphite", graphite));
         }
-        if (!DurationConverter.format(period).equals(DEFAULT_PERIOD)) {
-            arguments.addAll(List.of("--period", DurationConverter.format(period)));
+        if (!DurationText.format(period).equals(DEFAULT_PERIOD)) {
+            arguments.addAll(List.of("--period", DurationText.format(period)));
         }
         return arguments;
     }

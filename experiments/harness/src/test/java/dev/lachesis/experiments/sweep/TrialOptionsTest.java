@@ -25,7 +25,7 @@ class TrialOptionsTest {
         assertThat(storm.arguments()).containsExactly("--spe", "storm", "--query", "etl", "--wait-strategy", "park",
                 "--warm-up", "40s", "--measure", "15s", "--spe-cpus", "0");
         assertThat(flink.arguments()).containsExactly("--spe", "flink", "--query", "etl", "--warm-up", "30s",
-                "--measure", "60s", "--spe-cpus", "1", "--other-cpus", "0", "--graphite", "2003:8080", "--period", "500ms");
+                "--measure", "1m", "--spe-cpus", "1", "--other-cpus", "0", "--graphite", "2003:8080", "--period", "500ms");
         for (TrialOptions options : List.of(storm, flink)) {
             List<String> sweep = new ArrayList<>(options.arguments());
             sweep.addAll(List.of("--rates", "1000,2000"));
