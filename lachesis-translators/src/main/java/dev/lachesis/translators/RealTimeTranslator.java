@@ -129,7 +129,7 @@ public final class RealTimeTranslator extends ThreadTranslator {
                 for (ThreadRef ref : promotedThreads().keySet()) {
                     pids.add(ref.pid());
                 }
-                canaries.watch(CpuList.allowedTo(proc, pids));
+                canaries.watch(proc.allowedCpus(pids));
             }
         }
     }

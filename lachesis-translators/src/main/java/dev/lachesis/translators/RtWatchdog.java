@@ -175,7 +175,7 @@ final class RtWatchdog implements AutoCloseable {
         watchForHogs(promoted, suspects, now);
         RtThrottling throttlingNow = RtThrottling.read(proc, cgroups);
         long minWatched = settings.stall().toNanos() / 2;
-        Verdict verdict = judge.judge(starvedCanaries(CpuList.allowedTo(proc, pids), now), throttlingNow, starving,
+        Verdict verdict = judge.judge(starvedCanaries(proc.allowedCpus(pids), now), throttlingNow, starving,
                 progress, query -> hogs.of(query, minWatched), now);
         // Logging comes last: writing a line can block on a slow pipe behind stderr (in a kernel test on
         // the loaded machine the first look's line came out 2 s after the look began), and the verdict

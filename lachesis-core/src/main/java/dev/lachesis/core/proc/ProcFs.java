@@ -8,9 +8,12 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * Reads the parts of {@code /proc} the daemon needs: processes, their threads, each thread's
@@ -76,6 +79,24 @@ public final class ProcFs {
         return read(root.resolve(Integer.toString(pid)).resolve("status"))
                 .flatMap(s -> s.lines().filter(l -> l.startsWith(prefix)).findFirst())
                 .map(l -> l.substring(prefix.length()).strip());
+    }
+
+    /**
+     * The CPUs the processes may run on: the union of their {@code Cpus_allowed_list}; a process that
+     * is gone, or whose list cannot be read, adds none.
+     */
+    public SortedSet<Integer> allowedCpus(Collection<Integer> pids) {
+        SortedSet<Integer> cpus = new TreeSet<>();
+        for (int pid : pids) {
+            statusField(pid, "Cpus_allowed_list").ifPresent(list -> {
+                try {
+                    cpus.addAll(CpuListFormat.parse(list));
+                } catch (IllegalArgumentException e) {
+                    // not the kernel's format: this process adds none
+                }
+            });
+        }
+        return cpus;
     }
 
     /**

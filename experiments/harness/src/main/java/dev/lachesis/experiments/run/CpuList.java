@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.run;
 
+import dev.lachesis.core.proc.CpuListFormat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,23 +25,7 @@ public record CpuList(TreeSet<Integer> cpus) {
      * @throws IllegalArgumentException quoting the text when it is not such a list
      */
     public static CpuList parse(String text) {
-        TreeSet<Integer> cpus = new TreeSet<>();
-        try {
-            for (String part : text.trim().split(",")) {
-                int dash = part.indexOf('-');
-                int from = Integer.parseInt(dash < 0 ? part : part.substring(0, dash));
-                int to = dash < 0 ? from : Integer.parseInt(part.substring(dash + 1));
-                if (from < 0 || to < from) {
-                    throw new IllegalArgumentException("'" + text + "' has a bad range '" + part + "'");
-                }
-                for (int cpu = from; cpu <= to; cpu++) {
-                    cpus.add(cpu);
-                }
-            }
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + text + "' is not a CPU list such as 0 or 1-3", e);
-        }
-        return new CpuList(cpus);
+        return new CpuList(new TreeSet<>(CpuListFormat.parse(text)));
     }
 
     /** The CPUs the kernel has online, or 0…n-1 for this JVM's processors when that file cannot be read. */
