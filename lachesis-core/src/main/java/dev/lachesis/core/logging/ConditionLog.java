@@ -98,6 +98,11 @@ public final class ConditionLog {
         }
     }
 
+    /** Drops {@code key} without a line: what failed is gone (a process that ended), not recovered. */
+    public synchronized void forget(String key) {
+        failing.remove(key);
+    }
+
     /** Whether {@code key} is failing. */
     public synchronized boolean isFailing(String key) {
         return failing.containsKey(key);

@@ -1,5 +1,6 @@
 package dev.lachesis.drivers.flink;
 
+import dev.lachesis.core.discovery.EachJvmThreads;
 import dev.lachesis.core.logging.OnceLog;
 import dev.lachesis.core.metric.MetricValues;
 import dev.lachesis.core.model.JvmThread;
@@ -46,7 +47,8 @@ import org.slf4j.LoggerFactory;
  * only while threads it named by their 15-character {@code comm} are there (subtasks started soon
  * after its last dump), so a job's subtasks get their full names without waiting for some thread
  * to come or go. A JVM whose threads cannot be read (gone, another user's, no attach)
- * is skipped with one warning per reason while the others are scheduled; the round fails only when
+ * is skipped while the others are scheduled ({@link EachJvmThreads}: one warning when it starts failing,
+ * one line when it recovers); the round fails only when
  * no JVM can be read. Called from the main loop's thread only.
  */
 final class FlinkDriver implements SpeDriver {
@@ -64,7 +66,7 @@ final class FlinkDriver implements SpeDriver {
     private final Map<String, FlinkJob> jobs = new LinkedHashMap<>();
     private final OnceLog reported = new OnceLog(LOG);
     /** JVMs whose threads could not be read, with the reason last logged. */
-    private final Map<Integer, String> unreadable = new HashMap<>();
+    private final EachJvmThreads eachJvm = new EachJvmThreads(LOG, "Flink JVM");
     /** When the job list was last read, and every TaskManager's thread ids then. */
     private Instant jobsReadAt;
     private Map<Integer, List<Integer>> tidsWhenJobsRead = Map.of();
@@ -98,28 +100,10 @@ final class FlinkDriver implements SpeDriver {
             tidsWhenJobsRead = tids;
         }
         List<FlinkJob> running = List.copyOf(jobs.values());
-        List<OperatorThread> mapped = new ArrayList<>();
-        List<Integer> seen = new ArrayList<>();
-        DriverException firstFailure = null;
-        for (int pid : workers) {
-            try {
-                mapped.addAll(FlinkThreadMapper.map(pid, threadsOf(pid, tids.get(pid)), running, this::reportAmbiguous,
-                        this::reportUnmatchedSource));
-                seen.add(pid);
-                if (unreadable.remove(pid) != null) {
-                    LOG.info("The threads of Flink JVM {} can be read again", pid);
-                }
-            } catch (DriverException e) {
-                firstFailure = firstFailure == null ? e : firstFailure;
-                if (!e.getMessage().equals(unreadable.put(pid, e.getMessage()))) {
-                    LOG.warn("Skipping Flink JVM {} until its threads can be read: {}", pid, e.getMessage());
-                }
-            }
-        }
-        if (seen.isEmpty() && firstFailure != null) {
-            throw firstFailure;
-        }
-        unreadable.keySet().retainAll(workers);
+        Map<Integer, List<OperatorThread>> readable = eachJvm.read(workers, pid -> FlinkThreadMapper.map(pid,
+                threadsOf(pid, tids.get(pid)), running, this::reportAmbiguous, this::reportUnmatchedSource));
+        List<OperatorThread> mapped = readable.values().stream().flatMap(List::stream).toList();
+        List<Integer> seen = List.copyOf(readable.keySet());
         List<Query> queries = new ArrayList<>();
         List<PhysicalOperator> operators = new ArrayList<>();
         for (FlinkJob job : running) {

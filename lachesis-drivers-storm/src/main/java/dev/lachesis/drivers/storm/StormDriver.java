@@ -1,6 +1,6 @@
 package dev.lachesis.drivers.storm;
 
-import dev.lachesis.core.logging.ConditionLog;
+import dev.lachesis.core.discovery.EachJvmThreads;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
 import dev.lachesis.core.model.JvmThread;
@@ -56,7 +56,7 @@ public final class StormDriver implements SpeDriver {
     private final StormMetricReader reader;
     /** Each series name as the layout reads it, empty for series of other topologies than the configured one. */
     private final RoundMemo<Optional<StormSeries>> seriesNames;
-    private final ConditionLog naming = ConditionLog.reporting(LOG);
+    private final EachJvmThreads eachJvm = new EachJvmThreads(LOG, "Storm PID");
     private StormView last;
     /** Topology (as series name it) → when it last reported: the topologies each round reads. */
     private final Map<String, Instant> lastReported = new TreeMap<>();
@@ -255,22 +255,6 @@ public final class StormDriver implements SpeDriver {
      * {@code comm} gets its full name even when no thread comes or goes afterwards.
      */
     private Map<Integer, List<JvmThread>> threadsOf(List<StormProcess> processes) throws DriverException {
-        Map<Integer, List<JvmThread>> result = new HashMap<>();
-        DriverException lastFailure = null;
-        for (StormProcess process : processes) {
-            int pid = process.pid();
-            try {
-                result.put(pid, lister.threads(pid));
-                naming.cleared("naming the threads of Storm PID " + pid);
-            } catch (DriverException e) {
-                lastFailure = e;
-                naming.failed("naming the threads of Storm PID " + pid,
-                        "Cannot name the threads of Storm PID " + pid + ": " + e.getMessage(), null);
-            }
-        }
-        if (result.isEmpty() && lastFailure != null) {
-            throw lastFailure;
-        }
-        return result;
+        return eachJvm.read(processes.stream().map(StormProcess::pid).toList(), lister::threads);
     }
 }
