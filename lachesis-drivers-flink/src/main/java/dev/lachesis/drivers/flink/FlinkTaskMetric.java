@@ -1,5 +1,6 @@
 package dev.lachesis.drivers.flink;
 
+import dev.lachesis.core.metric.MetricNames;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -33,7 +34,7 @@ enum FlinkTaskMetric {
      * metric group): a metric of the vertex's head operator, not of the task, so it is found under
      * {@code metrics.scope.operator} in Graphite and under the operator's name in REST.
      */
-    SOURCE_QUEUE_SIZE("source-queue-size", false, true);
+    SOURCE_QUEUE_SIZE(MetricNames.SOURCE_QUEUE, false, true);
 
     /** Flink cuts operator names to this many characters in metric scopes (checked on 1.20.5 and 2.2.0). */
     static final int MAX_OPERATOR_NAME_LENGTH = 80;

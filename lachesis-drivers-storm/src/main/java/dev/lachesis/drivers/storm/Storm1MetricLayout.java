@@ -1,5 +1,6 @@
 package dev.lachesis.drivers.storm;
 
+import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.drivers.storm.StormSeries.Measure;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +45,7 @@ public final class Storm1MetricLayout implements StormMetricLayout {
             "transfer.tuple_population", Measure.WORKER_TRANSFER_QUEUE,
             "transfer.overflow", Measure.WORKER_TRANSFER_OVERFLOW,
             "startTimeSecs", Measure.JVM_START,
-            "source-queue-size", Measure.SOURCE_QUEUE);
+            MetricNames.SOURCE_QUEUE, Measure.SOURCE_QUEUE);
 
     private final String prefix;
     private final String hostGlob;

@@ -1,5 +1,6 @@
 package dev.lachesis.drivers.storm;
 
+import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.drivers.storm.StormSeries.Measure;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,7 @@ public final class Storm2MetricLayout implements StormMetricLayout {
             "receive-queue-capacity", Measure.RECEIVE_QUEUE_CAPACITY,
             "worker-transfer-queue-population", Measure.WORKER_TRANSFER_QUEUE);
     /** The gauge a spout registers ({@code context.registerGauge}) for the records waiting inside it. */
-    public static final String SOURCE_QUEUE_GAUGE = "source-queue-size";
+    public static final String SOURCE_QUEUE_GAUGE = MetricNames.SOURCE_QUEUE;
     private static final String JVM_START_GAUGE = "startTimeSecs";
 
     private static final String SEGMENT = "([^.]+)";

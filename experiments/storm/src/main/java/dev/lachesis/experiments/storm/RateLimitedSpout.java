@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.storm;
 
 import dev.lachesis.experiments.measure.EpochMicros;
+import dev.lachesis.sources.storm.SourceQueueSize;
 import java.util.Map;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -29,7 +30,7 @@ public final class RateLimitedSpout extends BaseRichSpout {
             LatencySink.EMITTED_AT_FIELD);
 
     /** The name of the gauge reporting tuples due but not yet emitted. */
-    public static final String SOURCE_QUEUE_GAUGE = "source-queue-size";
+    public static final String SOURCE_QUEUE_GAUGE = SourceQueueSize.NAME;
 
     /** At most this many overdue tuples are emitted per call, so the spout still yields to Storm. */
     private static final int MAX_BURST = 100;
