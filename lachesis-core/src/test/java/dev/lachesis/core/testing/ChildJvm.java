@@ -91,6 +91,11 @@ public final class ChildJvm implements AutoCloseable {
         awaitLine("ready");
     }
 
+    /** Every line the child has printed so far, in order. */
+    public List<String> output() {
+        return List.copyOf(output);
+    }
+
     public int pid() {
         return (int) process.pid();
     }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -33,13 +34,22 @@ public final class LachesisDaemon implements AutoCloseable {
      * @param lachesis the {@code bin/lachesis} script
      */
     public static LachesisDaemon start(Path lachesis, Path config, Path dir) throws IOException {
+        return start(List.of(), lachesis, config, dir);
+    }
+
+    /**
+     * Starts {@code lachesis run} on {@code config} under {@code launcher} (e.g. {@code taskset -c 1}),
+     * keeping its output in {@code dir}.
+     */
+    public static LachesisDaemon start(List<String> launcher, Path lachesis, Path config, Path dir) throws IOException {
         Files.createDirectories(dir);
         Path runtime = dir.resolve("run");
         if (!Files.isDirectory(runtime)) {
             Files.createDirectory(runtime, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         }
-        ProcessBuilder builder = new ProcessBuilder(lachesis.toString(), "run", "--config", config.toString(),
-                "--rounds", "json")
+        List<String> command = new ArrayList<>(launcher);
+        command.addAll(List.of(lachesis.toString(), "run", "--config", config.toString(), "--rounds", "json"));
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectOutput(dir.resolve("rounds.jsonl").toFile())
                 .redirectError(dir.resolve("daemon.log").toFile());
         builder.environment().put("RUNTIME_DIRECTORY", runtime.toString());

@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.storm;
 
+import dev.lachesis.experiments.process.Livelock;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Map;
@@ -13,7 +14,8 @@ import org.apache.storm.tuple.Tuple;
  * A deliberately expensive operator: burns a fixed amount of its own thread's CPU time per tuple,
  * then forwards the tuple. Measuring thread CPU time rather than wall time keeps the cost per tuple
  * the same whether or not the scheduler preempts the thread, so a scheduling policy changes only
- * when the work happens, not how much there is.
+ * when the work happens, not how much there is. With {@code --livelock-file} it spins forever once
+ * that file exists ({@link Livelock}).
  */
 public final class HeavyBolt extends BaseBasicBolt {
     private static final long serialVersionUID = 1L;
@@ -42,6 +44,7 @@ public final class HeavyBolt extends BaseBasicBolt {
 
     @Override
     public void execute(Tuple input, BasicOutputCollector collector) {
+        Livelock.spinIfTriggered();
         burn();
         collector.emit(input.getValues());
     }

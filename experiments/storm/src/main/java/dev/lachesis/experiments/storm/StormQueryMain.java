@@ -8,6 +8,7 @@ import dev.lachesis.experiments.launch.WaitStrategy;
 import dev.lachesis.experiments.measure.SinkReport;
 import dev.lachesis.experiments.measure.SinkReportPrinter;
 import dev.lachesis.experiments.process.HostPort;
+import dev.lachesis.experiments.process.Livelock;
 import dev.lachesis.experiments.process.ThreadChurn;
 import java.io.IOException;
 import java.io.InputStream;
@@ -111,6 +112,10 @@ public final class StormQueryMain implements Callable<Integer> {
             description = "Exit when standard input closes, i.e. when the launching process is gone.")
     private boolean exitWithParent;
 
+    @Option(names = "--livelock-file",
+            description = "Once this file exists, the heavy bolt spins forever on its next tuple (the real-time safety net's test).")
+    private Path livelockFile;
+
     /** Entry point called by {@code LocalCluster.main}; exits only on failure. */
     public static void main(String[] args) {
         int code = new CommandLine(new StormQueryMain()).execute(args);
@@ -123,6 +128,9 @@ public final class StormQueryMain implements Callable<Integer> {
     public Integer call() throws Exception {
         if (exitWithParent) {
             watchParent(System.in);
+        }
+        if (livelockFile != null) {
+            Livelock.armOn(livelockFile, System.out);
         }
         Config conf = new Config();
         conf.putAll(ReporterSettings.forGraphite(metrics, sampleRate));

@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.storm1;
 
+import dev.lachesis.experiments.process.Livelock;
 import org.apache.storm.topology.BasicOutputCollector;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseBasicBolt;
@@ -7,7 +8,10 @@ import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 
-/** Spends a fixed CPU time on each tuple (busy, on the thread's CPU clock) and forwards it. */
+/**
+ * Spends a fixed CPU time on each tuple (busy, on the thread's CPU clock) and forwards it; with
+ * {@code --livelock-file}, spins forever once that file exists ({@link Livelock}).
+ */
 public final class BusyBolt extends BaseBasicBolt {
     private static final long serialVersionUID = 1L;
     private static final java.lang.management.ThreadMXBean CLOCK =
@@ -21,6 +25,7 @@ public final class BusyBolt extends BaseBasicBolt {
 
     @Override
     public void execute(Tuple input, BasicOutputCollector collector) {
+        Livelock.spinIfTriggered();
         long until = CLOCK.getCurrentThreadCpuTime() + costNanos;
         while (CLOCK.getCurrentThreadCpuTime() < until) {
             Thread.onSpinWait();

@@ -6,6 +6,7 @@ import dev.lachesis.experiments.launch.Storm1Query;
 import dev.lachesis.experiments.measure.SinkReport;
 import dev.lachesis.experiments.measure.SinkReportPrinter;
 import dev.lachesis.experiments.process.HostPort;
+import dev.lachesis.experiments.process.Livelock;
 import dev.lachesis.storm1.metrics.CarbonMetricsConsumer;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -64,6 +65,10 @@ public final class Storm1QueryMain implements Callable<Integer> {
             description = "Once tuples flow, print a " + SinkReport.PREFIX + " line (tuples and latencies at the sink) every second.")
     private boolean sinkReports;
 
+    @Option(names = "--livelock-file",
+            description = "Once this file exists, the pipeline's bolts spin forever on their next tuple (the real-time safety net's test).")
+    private Path livelockFile;
+
     private Storm1QueryMain() {
     }
 
@@ -75,6 +80,9 @@ public final class Storm1QueryMain implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         HostPort carbon = HostPort.parse(metrics);
+        if (livelockFile != null) {
+            Livelock.armOn(livelockFile, System.out);
+        }
         Config conf = new Config();
         conf.setNumWorkers(1);
         conf.setNumAckers(0);
