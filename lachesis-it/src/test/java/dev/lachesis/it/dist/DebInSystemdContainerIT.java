@@ -26,12 +26,14 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The .deb as a user installs it, on a fresh Debian whose PID 1 is systemd (a debootstrap root file
  * system booted by {@code systemd-nspawn}): {@code dpkg -i} makes the {@code lachesis} user and the
- * unit; {@code systemctl start lachesis} runs the daemon as that user with CAP_SYS_NICE alone, and it
+ * unit; {@code systemctl enable --now lachesis} runs the daemon as that user with CAP_SYS_NICE alone, and it
  * schedules a Storm 2.8 query that runs as the same user (a JVM lets only its own user attach) with
  * a hand-set priority, its heavy operator at nice -20, which that user alone may not set;
  * killed with SIGKILL, the unit's {@code lachesis restore} gives every thread its nice value back
- * and systemd restarts it; {@code systemctl stop lachesis} restores them again. Read from
- * {@code /proc} inside the container.
+ * and systemd restarts it; stopped with SIGSTOP, its loop sends no watchdog news and systemd kills
+ * and restores it the same way; an upgrade leaves it running; {@code systemctl stop lachesis} restores them again and leaves the
+ * unit inactive, not failed; a policy file with an error fails one start and is not restarted. Read
+ * from {@code /proc} and {@code systemctl show} inside the container.
  */
 class DebInSystemdContainerIT {
     /** Where the Debian root file system is built once per machine (deploy/debian-rootfs.sh). */
@@ -81,7 +83,8 @@ class DebInSystemdContainerIT {
             int carbonPort = freePort();
             Files.writeString(rootfs.resolve("etc/lachesis/lachesis.yaml"), PipelinePolicyFile.yaml(carbonPort, freePort(),
                     "nice", "{highest: -20, lowest: 0}"));
-            SystemdContainer.Result start = debian.exec("systemctl", "start", "lachesis");
+            // As the README says: enabled and started (an upgrade starts again an enabled unit that ran).
+            SystemdContainer.Result start = debian.exec("systemctl", "enable", "--now", "lachesis");
             assertThat(start.exit()).as(start.output()).isZero();
 
             // Storm as a unit of its own, as the same user: inside the container's cgroups, where its
@@ -96,7 +99,7 @@ class DebInSystemdContainerIT {
             await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() ->
                     assertThat(niceValues(debian, storm).values()).as("nice values of Storm's threads; %s",
                             journal(debian)).contains(-20));
-            String daemon = debian.exec("systemctl", "show", "--property=MainPID", "--value", "lachesis").output().strip();
+            String daemon = mainPid(debian);
             String status = debian.exec("cat", "/proc/" + daemon + "/status").output();
             assertThat(status).containsPattern("(?m)^Uid:\\t" + uid + "\\t" + uid + "\\t")
                     .containsPattern("(?m)^CapEff:\\t" + CAP_SYS_NICE_ONLY + "$");
@@ -112,11 +115,54 @@ class DebInSystemdContainerIT {
                             journal(debian), queryOutput(debian))
                             .contains(-20));
 
+            // A loop that stops going round (SIGSTOP: the JVM answers no signal at all) sends no
+            // WATCHDOG=1: after WatchdogSec systemd kills it, ExecStopPost restores, Restart= starts it.
+            String stopped = mainPid(debian);
+            assertThat(debian.exec("systemctl", "kill", "--signal=SIGSTOP", "lachesis").exit()).isZero();
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).untilAsserted(() ->
+                    assertThat(niceValues(debian, storm).values()).as("after SIGSTOP; %s", journal(debian))
+                            .isNotEmpty().containsOnly(0));
+            assertThat(journal(debian)).contains("Watchdog timeout");
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+                assertThat(mainPid(debian)).isNotIn(stopped, "0");
+                assertThat(niceValues(debian, storm).values()).as("after the watchdog's restart; %s", journal(debian))
+                        .contains(-20);
+            });
+
+            // An upgrade (dpkg -i again: the maintainer scripts run as for a newer build) leaves the
+            // service running, and the command on PATH answers.
+            SystemdContainer.Result upgrade = debian.exec("dpkg", "-i", "/root/lachesis.deb");
+            assertThat(upgrade.exit()).as(upgrade.output()).isZero();
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1))
+                    .until(() -> unitProperty(debian, "ActiveState").equals("active"));
+            SystemdContainer.Result version = debian.exec("/usr/bin/lachesis", "--version");
+            assertThat(version.exit()).as(version.output()).isZero();
+            assertThat(version.output()).containsPattern("\\d+\\.\\d+");
+
             SystemdContainer.Result stop = debian.exec("systemctl", "stop", "lachesis");
             assertThat(stop.exit()).as(stop.output()).isZero();
             assertThat(niceValues(debian, storm)).as("after systemctl stop; %s", journal(debian))
                     .isNotEmpty().allSatisfy((tid, nice) -> assertThat(nice).as("thread %s", tid).isZero());
+            assertThat(unitProperty(debian, "ActiveState")).as("a clean stop; %s", journal(debian)).isEqualTo("inactive");
+
+            // A policy file with an error: one start, its one-line error in the journal, no restarts.
+            Files.writeString(rootfs.resolve("etc/lachesis/lachesis.yaml"), "policies: [}\n");
+            assertThat(debian.exec("systemctl", "start", "lachesis").exit()).isNotZero();
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> unitProperty(debian, "ActiveState").equals("failed"));
+            await("no restart of a broken policy file").during(Duration.ofSeconds(12)).atMost(Duration.ofSeconds(15))
+                    .pollInterval(Duration.ofSeconds(1)).until(() -> unitProperty(debian, "ActiveState").equals("failed")
+                            && unitProperty(debian, "NRestarts").equals("0"));
+            assertThat(journal(debian)).contains("/etc/lachesis/lachesis.yaml");
         }
+    }
+
+    private static String mainPid(SystemdContainer debian) throws Exception {
+        return unitProperty(debian, "MainPID");
+    }
+
+    private static String unitProperty(SystemdContainer debian, String property) throws Exception {
+        return debian.exec("systemctl", "show", "--property=" + property, "--value", "lachesis").output().strip();
     }
 
     /** The Storm JVM's PID, which the query command prints once tuples reach the sink. */
