@@ -170,15 +170,12 @@ class SpinningOperatorIT {
     }
 
     /**
-     * Polls {@code /proc} every 10 ms until no thread of {@code pid} is in real time, and returns the
-     * wall-clock milliseconds it saw that at.
+     * Awaits, reading {@code /proc} every 10 ms, the moment no thread of {@code pid} is in real time,
+     * and returns the wall-clock milliseconds it saw that at.
      */
-    private static long awaitNoRealTimeThread(long pid, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!realTime(pid).isEmpty()) {
-            assertThat(System.nanoTime()).as("every RT thread of %d demoted within %s", pid, timeout).isLessThan(deadline);
-            Thread.sleep(10);
-        }
+    private static long awaitNoRealTimeThread(long pid, Duration timeout) {
+        await("every RT thread of " + pid + " demoted").atMost(timeout).pollInterval(Duration.ofMillis(10))
+                .until(() -> realTime(pid).isEmpty());
         return System.currentTimeMillis();
     }
 
