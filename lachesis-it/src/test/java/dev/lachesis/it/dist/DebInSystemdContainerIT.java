@@ -153,7 +153,7 @@ class DebInSystemdContainerIT {
             await("no restart of a broken policy file").during(Duration.ofSeconds(12)).atMost(Duration.ofSeconds(15))
                     .pollInterval(Duration.ofSeconds(1)).until(() -> unitProperty(debian, "ActiveState").equals("failed")
                             && unitProperty(debian, "NRestarts").equals("0"));
-            assertThat(journal(debian)).contains("/etc/lachesis/lachesis.yaml");
+            assertThat(journal(debian)).contains("lachesis.yaml:1:12 is not valid YAML");
         }
     }
 
