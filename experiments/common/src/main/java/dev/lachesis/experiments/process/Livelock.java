@@ -1,6 +1,5 @@
 package dev.lachesis.experiments.process;
 
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -27,15 +26,18 @@ public final class Livelock {
     private Livelock() {
     }
 
-    /** Starts the daemon thread {@code livelock-trigger} that waits for {@code file} to exist. */
-    public static void armOn(Path file, PrintStream out) {
+    /**
+     * Starts the daemon thread {@code livelock-trigger} that waits for {@code file} to exist. Its
+     * line and the spin's go to standard output, which the launching test reads.
+     */
+    public static void armOn(Path file) {
         Thread watcher = new Thread(() -> {
             while (!Files.exists(file)) {
                 LockSupport.parkNanos(POLL_NANOS);
             }
             triggered = true;
-            out.println("LIVELOCK armed: " + file + " exists");
-            out.flush();
+            System.out.println("LIVELOCK armed: " + file + " exists");
+            System.out.flush();
         }, "livelock-trigger");
         watcher.setDaemon(true);
         watcher.start();

@@ -130,7 +130,7 @@ public final class StormQueryMain implements Callable<Integer> {
             watchParent(System.in);
         }
         if (livelockFile != null) {
-            Livelock.armOn(livelockFile, System.out);
+            Livelock.armOn(livelockFile);
         }
         Config conf = new Config();
         conf.putAll(ReporterSettings.forGraphite(metrics, sampleRate));

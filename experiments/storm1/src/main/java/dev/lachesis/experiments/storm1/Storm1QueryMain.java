@@ -81,7 +81,7 @@ public final class Storm1QueryMain implements Callable<Integer> {
     public Integer call() throws Exception {
         HostPort carbon = HostPort.parse(metrics);
         if (livelockFile != null) {
-            Livelock.armOn(livelockFile, System.out);
+            Livelock.armOn(livelockFile);
         }
         Config conf = new Config();
         conf.setNumWorkers(1);
