@@ -17,17 +17,18 @@ import java.util.function.Function;
  *       threads run on, that got no CPU for longer than an ordinary thread may wait while the
  *       kernel throttles RT threads ({@link RtThrottling#allowanceNanos()}) plus the stall time
  *       means nothing but real-time threads runs there: demote.</li>
- *   <li><b>The query.</b> A real-time thread that is runnable but got no CPU for the stall time
- *       is a livelock when one other thread of its query holds the CPU while the rest of the query
- *       gets none ({@link CpuHog}: the kernel's run times, fresh when read; a thread spinning in an
- *       operator is demoted within a second of its start), or when its query as a whole makes no
- *       progress. A query whose operators
- *       ({@link QueryProgress}: sources aside) processed tuples in one of the last {@link #ROUNDS}
- *       rounds observed, no longer than the progress age ago, is working as its policy intends, and
- *       the starving thread is let be, whichever thread it is; otherwise — no round ever showed it
- *       processing (no metrics), the last {@link #ROUNDS} rounds showed 0 tuples/s or nothing, or
- *       the last progress is older than the progress age — the starving thread trips the watchdog
- *       as it always did.</li>
+ *   <li><b>The query.</b> An operator's real-time thread that kept the CPU through its operator's
+ *       newest reported interval while the operator, with tuples waiting, processed and emitted
+ *       none ({@link SpinFinder}) spins: demote, whatever the rest of its query does (a spinning
+ *       executor beside a working replica of its operator leaves the query progressing). The
+ *       kernel's run times alone cannot say this: beyond saturation the thread a policy raises also
+ *       runs alone while the rest of its query waits, but it processes tuples. Then a real-time
+ *       thread that is runnable but got no CPU for the stall time is let be while its query
+ *       ({@link QueryProgress}: its operators, sources aside) processed tuples in one of the last
+ *       {@link #ROUNDS} rounds observed, no longer than the progress age ago; otherwise — no round
+ *       ever showed it processing (no metrics), the last {@link #ROUNDS} rounds showed 0 tuples/s or
+ *       nothing, or the last progress is older than the progress age — it trips the watchdog as it
+ *       always did.</li>
  * </ol>
  * Pure, stateless and thread-safe.
  */
@@ -50,6 +51,19 @@ final class LivelockJudge {
         String describe() {
             return "thread '" + comm + "' (" + thread.pid() + "/" + thread.tid() + ") was runnable but got no CPU for "
                     + stalledNanos / 1_000_000 + " ms";
+        }
+    }
+
+    /**
+     * An operator's real-time thread that ran through its operator's newest interval while the
+     * operator processed nothing. Immutable.
+     */
+    record Spinning(ThreadRef thread, String comm, OperatorKey operator, OperatorIntervals.Interval interval,
+                    RunTimeHistory.Ran ran) {
+        String describe() {
+            return "thread '" + comm + "' (" + thread.pid() + "/" + thread.tid() + ") of " + operator + " ran "
+                    + ran.ranNanos() / 1_000_000 + " ms of CPU in " + ran.spanMillis() + " ms while its operator, with"
+                    + " tuples waiting, processed and emitted none " + interval.describe() + ": it spins";
         }
     }
 
@@ -89,14 +103,13 @@ final class LivelockJudge {
      *
      * @param canaryStarvedNanos per CPU, how long that CPU's canary has been runnable without running
      * @param throttling the kernel's real-time throttling now
+     * @param spinning the operators' real-time threads that spin ({@link SpinFinder})
      * @param starving the real-time threads starving for at least the stall time
      * @param progress the newest progress reading of a query
-     * @param hogs the thread of a query that holds the CPU while the rest of the query gets none ({@link CpuHog})
      * @param nowNanos the look's time
      */
-    Verdict judge(Map<Integer, Long> canaryStarvedNanos, RtThrottling throttling, List<Starving> starving,
-                  Function<QueryKey, Optional<Reading>> progress, Function<QueryKey, Optional<CpuHog.Hog>> hogs,
-                  long nowNanos) {
+    Verdict judge(Map<Integer, Long> canaryStarvedNanos, RtThrottling throttling, List<Spinning> spinning,
+                  List<Starving> starving, Function<QueryKey, Optional<Reading>> progress, long nowNanos) {
         long canaryLimit = throttling.allowanceNanos() + stallNanos;
         for (Map.Entry<Integer, Long> canary : canaryStarvedNanos.entrySet()) {
             if (canary.getValue() > canaryLimit) {
@@ -106,12 +119,11 @@ final class LivelockJudge {
                         + throttling.describe() + "): nothing but real-time threads runs there");
             }
         }
+        if (!spinning.isEmpty()) {
+            return new Demote(spinning.get(0).describe());
+        }
         List<Excused> excused = new ArrayList<>();
         for (Starving thread : starving) {
-            Optional<CpuHog.Hog> hog = thread.query() == null ? Optional.empty() : hogs.apply(thread.query());
-            if (hog.isPresent()) {
-                return new Demote(thread.describe() + ", and " + hog.get().describe(thread.query()));
-            }
             Optional<Reading> reading = thread.query() == null ? Optional.empty() : progress.apply(thread.query());
             long age = reading.isPresent() ? nowNanos - reading.get().observedAtNanos() : Long.MAX_VALUE;
             if (reading.isPresent() && age <= progressAgeNanos && reading.get().roundsSince() < ROUNDS) {

@@ -1,6 +1,7 @@
 package dev.lachesis.translators;
 
 import dev.lachesis.core.metric.MetricNames;
+import dev.lachesis.core.model.ThreadKind;
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.schedule.Schedule;
@@ -55,10 +56,11 @@ public final class RealTimeTranslator extends ThreadTranslator {
     private final RtWatchdog watchdog;
     private final Canaries canaries;
     private final QueryProgress progress = new QueryProgress();
+    private final OperatorIntervals intervals = new OperatorIntervals();
     /** The query of each thread a schedule named. Guarded by {@code this}. */
     private final Map<ThreadRef, QueryKey> queries = new HashMap<>();
-    /** The threads of {@link #queries} that serve no tuple ({@link dev.lachesis.core.model.ThreadKind#isLookout()}). */
-    private final Set<ThreadRef> lookouts = new HashSet<>();
+    /** The threads of {@link #queries} that are an operator's main thread, with their operators. Guarded by {@code this}. */
+    private final Map<ThreadRef, OperatorKey> operators = new HashMap<>();
     /** Guarded by {@code this}. */
     private Long backoffUntilNanos;
     private int trips;
@@ -81,7 +83,8 @@ public final class RealTimeTranslator extends ThreadTranslator {
         if (settings.watchdog().enabled()) {
             canaries = new CpuCanaries(name, kernel, settings.watchdog().period().toMillis() / 2);
             watchdog = new RtWatchdog(name, kernel, proc, cgroups, settings.watchdog(), canaries, this::promotedThreads,
-                    this::lookouts, progress::of, this::demoteAll, nanoClock);
+                    this::operatorThreads, progress::of, intervals::of, this::demoteAll, nanoClock,
+                    System::currentTimeMillis);
             watchdog.start();
         } else {
             canaries = null;
@@ -98,19 +101,24 @@ public final class RealTimeTranslator extends ThreadTranslator {
     }
 
     /**
-     * The operators' processed-rate, which tells the watchdog whether a query progresses; nothing
-     * without a watchdog. Where no driver gives it, a starving thread trips the watchdog whatever its
-     * query does, as before the livelock rule.
+     * What tells the watchdog whether a query progresses (its operators' processed-rate) and whether
+     * an operator spins (the newest reported interval of its progress, and the tuples waiting for
+     * it); nothing without a watchdog. Where no driver gives the first, a starving thread trips the
+     * watchdog whatever its query does, as before the livelock rule; without the others no operator
+     * is found spinning.
      */
     @Override
     public Set<String> optionalMetrics() {
-        return watchdog == null ? Set.of() : Set.of(MetricNames.PROCESSED_RATE);
+        return watchdog == null ? Set.of() : Set.of(MetricNames.PROCESSED_RATE, MetricNames.PROGRESS_INTERVAL_COUNT,
+                MetricNames.PROGRESS_INTERVAL_START, MetricNames.PROGRESS_INTERVAL_END, MetricNames.INPUT_QUEUE,
+                MetricNames.SOURCE_QUEUE);
     }
 
-    /** Records the progress of every query in {@code round} for the watchdog. */
+    /** Records the progress of every query and operator in {@code round} for the watchdog. */
     @Override
     public void observe(PolicyInput round) {
         progress.record(round, nanoClock.getAsLong());
+        intervals.record(round);
     }
 
     /**
@@ -137,15 +145,16 @@ public final class RealTimeTranslator extends ThreadTranslator {
     private synchronized TranslationPlan applyRemembering(TranslationPlan plan) throws TranslatorException {
         for (TranslatedThread t : plan.threads()) {
             queries.put(t.entry().thread().ref(), new QueryKey(t.entry().speName(), t.entry().thread().queryId()));
-            if (t.entry().thread().kind().isLookout()) {
-                lookouts.add(t.entry().thread().ref());
+            if (t.entry().thread().kind() == ThreadKind.MAIN && t.entry().thread().operatorId() != null) {
+                operators.put(t.entry().thread().ref(), new OperatorKey(t.entry().speName(),
+                        t.entry().thread().operatorId()));
             }
         }
         try {
             return super.apply(plan);
         } finally {
             queries.keySet().retainAll(applied.keySet());
-            lookouts.retainAll(applied.keySet());
+            operators.keySet().retainAll(applied.keySet());
         }
     }
 
@@ -212,9 +221,9 @@ public final class RealTimeTranslator extends ThreadTranslator {
         return threads;
     }
 
-    /** The real-time threads that serve no tuple, which the watchdog leaves out when it looks for a thread holding the CPU. */
-    synchronized Set<ThreadRef> lookouts() {
-        return Set.copyOf(lookouts);
+    /** The threads this translator made real-time that are an operator's main thread, with their operators. */
+    synchronized Map<ThreadRef, OperatorKey> operatorThreads() {
+        return Map.copyOf(operators);
     }
 
     /** Demotes every RT thread this translator set to SCHED_OTHER at once and starts the back-off. */

@@ -34,9 +34,10 @@ import org.slf4j.LoggerFactory;
  * {@code period} and, when {@link LivelockJudge} finds a livelock, hands a one-line reason with the
  * evidence to the translator, which demotes every RT thread it set at once and backs off. Each look
  * reads {@code stat} (and, when runnable, {@code schedstat}) of every thread the translator made
- * real-time, the {@code Cpus_allowed_list} of their processes (where the {@link Canaries} must
- * watch), and the kernel's RT throttling settings; the queries' progress comes from the rounds the
- * translator observed.
+ * real-time, keeping the run times of operators' threads for a while ({@link RunTimeHistory}), the
+ * {@code Cpus_allowed_list} of their processes (where the {@link Canaries} must watch), and the
+ * kernel's RT throttling settings; the queries' progress and the operators' newest intervals come
+ * from the rounds the translator observed.
  *
  * <p>Beyond saturation a strict-priority policy starves its lowest thread on purpose; the old rule,
  * "one RT thread runnable without CPU for {@code stall}", read that as a livelock and turned real
@@ -62,14 +63,15 @@ final class RtWatchdog implements AutoCloseable {
     private final WatchdogSettings settings;
     private final Canaries canaries;
     private final Supplier<Map<ThreadRef, QueryKey>> rtThreads;
-    private final Supplier<Set<ThreadRef>> lookouts;
+    private final Supplier<Map<ThreadRef, OperatorKey>> operatorThreads;
     private final Function<QueryKey, Optional<Reading>> progress;
     private final Consumer<String> demote;
     private final LongSupplier nanoClock;
+    private final LongSupplier epochMillis;
     private final StallDetector detector;
-    /** Threads runnable without CPU for half the stall time: their queries' threads are watched for a hog. */
-    private final StallDetector suspicion;
-    private final CpuHog hogs = new CpuHog();
+    /** Long enough for an interval reported a few seconds late; an SPE reporting less often falls to the query rule. */
+    private final RunTimeHistory runTimes = new RunTimeHistory(15_000);
+    private final SpinFinder spinFinder;
     /** How long each canary has been starving, whatever the length: the judge weighs it against throttling. */
     private final StallDetector canaryDetector = new StallDetector(0);
     private final LivelockJudge judge;
@@ -82,14 +84,18 @@ final class RtWatchdog implements AutoCloseable {
     /**
      * @param cgroups the cpu hierarchy, or {@code null}; its root group's RT budget bounds throttling
      * @param rtThreads the threads the translator currently has made real-time, with their queries
-     * @param lookouts those of them that serve no tuple (the JVM's own threads, the metrics reporter, liveness)
+     * @param operatorThreads those of them that are an operator's main thread, with their operators
      * @param progress the newest progress reading of a query
+     * @param intervals the newest reported interval of an operator
      * @param demote called with the reason when the judge finds a livelock
      * @param nanoClock the time, on the scale of the progress readings
+     * @param epochMillis the wall-clock time, on the scale of the intervals
      */
     RtWatchdog(String name, Kernel kernel, ProcFs proc, CgroupHierarchy cgroups, WatchdogSettings settings,
-               Canaries canaries, Supplier<Map<ThreadRef, QueryKey>> rtThreads, Supplier<Set<ThreadRef>> lookouts,
-               Function<QueryKey, Optional<Reading>> progress, Consumer<String> demote, LongSupplier nanoClock) {
+               Canaries canaries, Supplier<Map<ThreadRef, QueryKey>> rtThreads,
+               Supplier<Map<ThreadRef, OperatorKey>> operatorThreads, Function<QueryKey, Optional<Reading>> progress,
+               Function<OperatorKey, Optional<OperatorIntervals.Interval>> intervals, Consumer<String> demote,
+               LongSupplier nanoClock, LongSupplier epochMillis) {
         this.name = name;
         this.kernel = kernel;
         this.proc = proc;
@@ -97,12 +103,13 @@ final class RtWatchdog implements AutoCloseable {
         this.settings = settings;
         this.canaries = canaries;
         this.rtThreads = rtThreads;
-        this.lookouts = lookouts;
+        this.operatorThreads = operatorThreads;
         this.progress = progress;
         this.demote = demote;
         this.nanoClock = nanoClock;
+        this.epochMillis = epochMillis;
         this.detector = new StallDetector(settings.stall().toNanos());
-        this.suspicion = new StallDetector(settings.stall().toNanos() / 2);
+        this.spinFinder = new SpinFinder(runTimes, intervals);
         this.judge = new LivelockJudge(settings.stall().toNanos(), settings.progressAge().toNanos());
         this.thread = new Thread(this::run, "lachesis-rt-watchdog-" + name);
         this.thread.setDaemon(true);
@@ -141,15 +148,18 @@ final class RtWatchdog implements AutoCloseable {
         Map<ThreadRef, QueryKey> promoted = rtThreads.get();
         // After the call above, which waits while the translator applies a round (its journal syncs to disk).
         long now = nanoClock.getAsLong();
+        long nowMillis = epochMillis.getAsLong();
         if (promoted.isEmpty()) {
             detector.endRound();
-            suspicion.endRound();
             canaryDetector.endRound();
-            hogs.reset();
+            runTimes.reset();
             return;
         }
+        Map<ThreadRef, OperatorKey> operators = new HashMap<>(operatorThreads.get());
+        operators.keySet().retainAll(promoted.keySet());
+        runTimes.retainOnly(operators.keySet());
+        Map<ThreadRef, String> names = new HashMap<>();
         List<Starving> starving = new ArrayList<>();
-        Set<QueryKey> suspects = new HashSet<>();
         Set<Integer> pids = new TreeSet<>();
         for (Map.Entry<ThreadRef, QueryKey> e : promoted.entrySet()) {
             ThreadRef ref = e.getKey();
@@ -162,8 +172,9 @@ final class RtWatchdog implements AutoCloseable {
             if (runTime.isEmpty()) {
                 continue;
             }
-            if (suspicion.observe(ref, 'R', runTime.get(), now).isPresent() && e.getValue() != null) {
-                suspects.add(e.getValue());
+            if (operators.containsKey(ref)) {
+                runTimes.record(ref, nowMillis, runTime.get());
+                names.put(ref, stat.get().comm());
             }
             Optional<Long> stalled = detector.observe(ref, 'R', runTime.get(), now);
             if (stalled.isPresent()) {
@@ -171,19 +182,15 @@ final class RtWatchdog implements AutoCloseable {
             }
         }
         detector.endRound();
-        suspicion.endRound();
-        watchForHogs(promoted, suspects, now);
         RtThrottling throttlingNow = RtThrottling.read(proc, cgroups);
-        long minWatched = settings.stall().toNanos() / 2;
-        Verdict verdict = judge.judge(starvedCanaries(proc.allowedCpus(pids), now), throttlingNow, starving,
-                progress, query -> hogs.of(query, minWatched), now);
+        Verdict verdict = judge.judge(starvedCanaries(proc.allowedCpus(pids), now), throttlingNow,
+                spinFinder.find(operators, names, nowMillis), starving, progress, now);
         // Logging comes last: writing a line can block on a slow pipe behind stderr (in a kernel test on
         // the loaded machine the first look's line came out 2 s after the look began), and the verdict
         // must not wait for it.
         if (verdict instanceof Demote d) {
             detector.reset();
-            suspicion.reset();
-            hogs.reset();
+            runTimes.reset();
             canaryDetector.reset();
             excusedLogged.clear();
             demote.accept(d.reason());
@@ -193,23 +200,6 @@ final class RtWatchdog implements AutoCloseable {
             }
         }
         logIfChanged(throttlingNow);
-    }
-
-    /** Samples the run time of every real-time thread of each suspect query but its lookouts. */
-    private void watchForHogs(Map<ThreadRef, QueryKey> promoted, Set<QueryKey> suspects, long now) {
-        hogs.retainOnly(suspects);
-        if (suspects.isEmpty()) {
-            return;
-        }
-        Set<ThreadRef> notWorking = lookouts.get();
-        Map<QueryKey, Map<ThreadRef, Long>> runTimes = new HashMap<>();
-        for (Map.Entry<ThreadRef, QueryKey> e : promoted.entrySet()) {
-            if (suspects.contains(e.getValue()) && !notWorking.contains(e.getKey())) {
-                proc.runTimeNanos(e.getKey().pid(), e.getKey().tid()).ifPresent(run -> runTimes
-                        .computeIfAbsent(e.getValue(), q -> new HashMap<>()).put(e.getKey(), run));
-            }
-        }
-        runTimes.forEach((query, threads) -> hogs.sample(query, threads, now));
     }
 
     /** Per CPU, how long its canary has been runnable without getting the CPU, for canaries runnable now. */

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.translators.LivelockJudge.Demote;
 import dev.lachesis.translators.LivelockJudge.Keep;
+import dev.lachesis.translators.LivelockJudge.Spinning;
 import dev.lachesis.translators.LivelockJudge.Starving;
 import dev.lachesis.translators.LivelockJudge.Verdict;
 import dev.lachesis.translators.QueryProgress.Reading;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,15 +33,15 @@ class LivelockJudgeTest {
 
     private final LivelockJudge judge = new LivelockJudge(500 * MS, 30_000 * MS);
     private final Map<QueryKey, Reading> readings = new HashMap<>();
-    private final Map<QueryKey, CpuHog.Hog> hogs = new HashMap<>();
+    private final List<Spinning> spinning = new ArrayList<>();
 
     private static Starving starving(int tid, QueryKey query) {
         return new Starving(new ThreadRef(100, tid), "Thread-" + tid + "-sink", 604 * MS, query);
     }
 
     private Verdict judge(Map<Integer, Long> canaries, RtThrottling throttling, Starving... threads) {
-        return judge.judge(canaries, throttling, List.of(threads), q -> Optional.ofNullable(readings.get(q)),
-                q -> Optional.ofNullable(hogs.get(q)), NOW);
+        return judge.judge(canaries, throttling, spinning, List.of(threads), q -> Optional.ofNullable(readings.get(q)),
+                NOW);
     }
 
     @Test
@@ -57,14 +59,15 @@ class LivelockJudgeTest {
     }
 
     @Test
-    void aThreadHoldingTheCpuWhileTheRestOfItsQueryGetsNoneTripsThoughTheLastReadingShowedProgress() {
+    void aSpinningOperatorThreadTripsThoughItsQueryProgresses() {
         readings.put(ETL, new Reading(9_800, NOW - 596 * MS, 0, 0));
-        hogs.put(ETL, new CpuHog.Hog(new ThreadRef(100, 102), 290 * MS, 300 * MS, 5));
+        spinning.add(new Spinning(new ThreadRef(100, 102), "Thread-102-heavy", new OperatorKey("storm", "heavy#3"),
+                new OperatorIntervals.Interval(0, 1_764_000_001, 1_764_000_002, true),
+                new RunTimeHistory.Ran(1_180 * MS, 1_200)));
 
-        assertThat(judge(Map.of(), THROTTLED, starving(101, ETL))).isEqualTo(new Demote("thread 'Thread-101-sink'"
-                + " (100/101) was runnable but got no CPU for 604 ms, and query 'etl-1' of SPE 'storm': only one of its"
-                + " threads ran, 100/102, which took 290 ms of CPU in the last 300 ms while its 5 other real-time threads"
-                + " got none: it holds the CPU without letting its query progress"));
+        assertThat(judge(Map.of(), THROTTLED, starving(101, ETL))).isEqualTo(new Demote("thread 'Thread-102-heavy'"
+                + " (100/102) of operator 'heavy#3' of SPE 'storm' ran 1180 ms of CPU in 1200 ms while its operator, with"
+                + " tuples waiting, processed and emitted none from 1764000001 to 1764000002 (epoch seconds): it spins"));
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.model.ThreadRef;
+import dev.lachesis.translators.OperatorIntervals.Interval;
 import dev.lachesis.translators.QueryProgress.Reading;
 import dev.lachesis.translators.journal.RestoreJournal;
 import java.nio.file.Path;
@@ -34,6 +35,9 @@ class RtWatchdogTest {
     private static final QueryKey Q = new QueryKey("spe", "q");
     private static final Map<ThreadRef, QueryKey> RT_THREADS = Map.of(new ThreadRef(100, 102), Q, new ThreadRef(100, 103), Q);
     private static final ThreadRef CANARY = new ThreadRef(200, 201);
+    private static final OperatorKey PRODUCER = new OperatorKey("spe", "producer#0");
+    private static final Map<ThreadRef, OperatorKey> OPERATOR_THREADS = Map.of(new ThreadRef(100, 102), PRODUCER,
+            new ThreadRef(100, 103), new OperatorKey("spe", "consumer#0"));
     private static final long MS = 1_000_000;
 
     @TempDir
@@ -43,6 +47,7 @@ class RtWatchdogTest {
     private final AtomicInteger looks = new AtomicInteger();
     private final List<String> reasons = new CopyOnWriteArrayList<>();
     private final AtomicReference<Reading> progress = new AtomicReference<>();
+    private final AtomicReference<Interval> producerInterval = new AtomicReference<>();
     /** The watchdog's clock, moved by hand in the tests that build the watchdog themselves. */
     private final AtomicLong clock = new AtomicLong(1_000 * MS);
     private final List<Set<Integer>> canaryCpus = new CopyOnWriteArrayList<>();
@@ -86,7 +91,9 @@ class RtWatchdogTest {
         return new RtWatchdog("qs", kernel, proc.procFs, null, settings, canaries, () -> {
             looks.incrementAndGet();
             return rtThreads;
-        }, Set::of, q -> q.equals(Q) ? Optional.ofNullable(progress.get()) : Optional.empty(), reasons::add, clock::get);
+        }, () -> OPERATOR_THREADS, q -> q.equals(Q) ? Optional.ofNullable(progress.get()) : Optional.empty(),
+                op -> op.equals(PRODUCER) ? Optional.ofNullable(producerInterval.get()) : Optional.empty(), reasons::add,
+                clock::get, () -> clock.get() / MS);
     }
 
     private void awaitSevenLooks() {
@@ -128,46 +135,52 @@ class RtWatchdogTest {
     }
 
     /**
-     * The producer spins: it stays runnable and its run time grows with the clock, while the consumer,
-     * runnable too, gets none; the query's last reading (596 ms old, from before the spin) still shows
-     * it processing. The kernel's run times are the fresher evidence.
+     * The producer runs through its operator's newest interval, from 2 s to 3 s on the watchdog's wall
+     * clock (which reads the test's clock), while the consumer, runnable too, gets none; the query's
+     * last reading still shows it processing (a replica of the operator works on).
      */
     @Test
-    void aThreadHoldingTheCpuWhileTheRestOfItsQueryGetsNoneIsALivelockWhateverTheLastReadingSaid() {
+    void aThreadThatRanThroughAnIntervalInWhichItsOperatorWithWorkWaitingDidNothingSpins() {
+        producerInterval.set(new Interval(0, 2, 3, true));
+        runProducerBusyUntil(4_000);
+        await().atMost(Duration.ofSeconds(5)).until(() -> !reasons.isEmpty());
+        assertThat(reasons.get(0)).startsWith("thread 'producer' (100/102) of operator 'producer#0' of SPE 'spe' ran")
+                .endsWith("while its operator, with tuples waiting, processed and emitted none from 2 to 3 (epoch"
+                        + " seconds): it spins");
+    }
+
+    /** Beyond saturation the thread a policy raises runs alone too, but its operator processes tuples. */
+    @Test
+    void aThreadBusyThroughAnIntervalInWhichItsOperatorProcessedTuplesIsLetBe() {
+        producerInterval.set(new Interval(950, 2, 3, true));
+        runProducerBusyUntil(4_000);
+        assertThat(reasons).as("the producer works; the consumer starves as the policy intends").isEmpty();
+    }
+
+    /** An idle thread polling its empty queue takes CPU without processing anything, and is no livelock. */
+    @Test
+    void aThreadBusyThroughAnIntervalInWhichNoTupleWaitedForItsOperatorIsLetBe() {
+        producerInterval.set(new Interval(0, 2, 3, false));
+        runProducerBusyUntil(4_000);
+        assertThat(reasons).isEmpty();
+    }
+
+    /**
+     * Moves the clock from 1 s to {@code untilMillis} in steps of 50 ms, the producer runnable and running
+     * all of it, the consumer runnable and getting nothing, the query progressing; two looks per step.
+     */
+    private void runProducerBusyUntil(long untilMillis) {
         progress.set(new Reading(1_568, clock.get(), 0, 0));
         proc.runnable(100, 1000, 103, "consumer", 5_000);
         try (RtWatchdog watchdog = watchdog()) {
             watchdog.start();
-            for (int ms = 10; reasons.isEmpty() && ms <= 600; ms += 10) {
-                clock.addAndGet(10 * MS);
-                proc.runnable(100, 1000, 102, "producer", ms * MS);
+            while (reasons.isEmpty() && clock.get() < untilMillis * MS) {
+                clock.addAndGet(50 * MS);
+                progress.set(new Reading(1_568, clock.get(), 0, 0));
+                proc.runnable(100, 1000, 102, "producer", clock.get());
                 int from = looks.get();
                 await().atMost(Duration.ofSeconds(5)).until(() -> looks.get() >= from + 2);
             }
-            await().atMost(Duration.ofSeconds(5)).until(() -> !reasons.isEmpty());
-            assertThat(reasons.get(0)).startsWith("thread 'consumer' (100/103) was runnable but got no CPU for")
-                    .contains("query 'q' of SPE 'spe': only one of its threads ran, 100/102", "while its 1 other real-time"
-                            + " threads got none: it holds the CPU without letting its query progress");
-        }
-    }
-
-    @Test
-    void aStarvingThreadIsLetBeWhileAnotherThreadOfItsQueryRunsBesideTheBusiestOne() {
-        ThreadRef sender = new ThreadRef(100, 104);
-        proc.thread(100, 104, "sender");
-        progress.set(new Reading(1_568, clock.get(), 0, 0));
-        proc.runnable(100, 1000, 103, "consumer", 5_000);
-        Map<ThreadRef, QueryKey> threads = Map.of(new ThreadRef(100, 102), Q, new ThreadRef(100, 103), Q, sender, Q);
-        try (RtWatchdog watchdog = watchdog(threads)) {
-            watchdog.start();
-            for (int ms = 10; ms <= 300; ms += 10) {
-                clock.addAndGet(10 * MS);
-                proc.runnable(100, 1000, 102, "producer", ms * MS);
-                proc.runnable(100, 1000, 104, "sender", ms * MS / 5);
-                int from = looks.get();
-                await().atMost(Duration.ofSeconds(5)).until(() -> looks.get() >= from + 2);
-            }
-            assertThat(reasons).as("the producer works and its sender moves its output: starvation by design").isEmpty();
         }
     }
 

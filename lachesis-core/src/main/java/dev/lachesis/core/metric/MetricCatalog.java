@@ -27,7 +27,8 @@ public final class MetricCatalog {
     private static final List<String> PRIMITIVES = List.of(MetricNames.INPUT_QUEUE, MetricNames.OUTPUT_QUEUE,
             MetricNames.SOURCE_QUEUE, MetricNames.ARRIVAL_RATE, MetricNames.PROCESSED_RATE, MetricNames.EMITTED_RATE,
             MetricNames.PROCESSING_TIME, MetricNames.HEAD_AGE_REPORTED, MetricNames.INPUT_QUEUE_CAPACITY,
-            MetricNames.OUTPUT_BLOCKED_REPORTED, MetricNames.CPU_COST, MetricNames.CPU_USAGE);
+            MetricNames.OUTPUT_BLOCKED_REPORTED, MetricNames.CPU_COST, MetricNames.CPU_USAGE,
+            MetricNames.PROGRESS_INTERVAL_COUNT, MetricNames.PROGRESS_INTERVAL_START, MetricNames.PROGRESS_INTERVAL_END);
 
     private final Map<String, Metric> byName;
 

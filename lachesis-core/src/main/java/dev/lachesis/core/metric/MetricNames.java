@@ -25,6 +25,17 @@ public final class MetricNames {
     public static final String PROCESSED_RATE = "processed-rate";
     /** Tuples a physical operator emitted per second. Keyed by physical operator. */
     public static final String EMITTED_RATE = "emitted-rate";
+    /**
+     * Tuples a physical operator processed and emitted in the newest interval its SPE reported, a count:
+     * with {@link #PROGRESS_INTERVAL_START} and {@link #PROGRESS_INTERVAL_END}, evidence of progress
+     * as fresh as the SPE's reporter makes it, where {@link #PROCESSED_RATE} averages over the
+     * driver's window. Keyed by physical operator.
+     */
+    public static final String PROGRESS_INTERVAL_COUNT = "progress-interval-count";
+    /** Where the interval of {@link #PROGRESS_INTERVAL_COUNT} begins, in epoch seconds. Keyed by physical operator. */
+    public static final String PROGRESS_INTERVAL_START = "progress-interval-start";
+    /** Where the interval of {@link #PROGRESS_INTERVAL_COUNT} ends, in epoch seconds. Keyed by physical operator. */
+    public static final String PROGRESS_INTERVAL_END = "progress-interval-end";
     /** Mean processing time of one tuple at a physical operator, in milliseconds. Keyed by physical operator. */
     public static final String PROCESSING_TIME = "processing-time-ms";
     /** Age of the oldest tuple in a physical operator's input queue, in milliseconds, when the SPE publishes it. Keyed by physical operator. */

@@ -122,7 +122,8 @@ public final class StormDriver implements SpeDriver {
     public Set<String> providedMetrics() {
         Set<String> provided = new HashSet<>(Set.of(MetricNames.INPUT_QUEUE, MetricNames.OUTPUT_QUEUE,
                 MetricNames.PROCESSED_RATE, MetricNames.EMITTED_RATE, MetricNames.PROCESSING_TIME,
-                MetricNames.SOURCE_QUEUE));
+                MetricNames.SOURCE_QUEUE, MetricNames.PROGRESS_INTERVAL_COUNT, MetricNames.PROGRESS_INTERVAL_START,
+                MetricNames.PROGRESS_INTERVAL_END));
         if (settings.version() == 2) {
             provided.add(MetricNames.ARRIVAL_RATE);
             provided.add(MetricNames.HEAD_AGE_REPORTED);

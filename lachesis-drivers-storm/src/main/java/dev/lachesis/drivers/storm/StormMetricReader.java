@@ -6,9 +6,11 @@ import dev.lachesis.core.metricsource.SeriesAggregates;
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.ThreadKind;
 import dev.lachesis.drivers.storm.StormSeries.Measure;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 
@@ -47,6 +49,12 @@ final class StormMetricReader {
                 case MetricNames.PROCESSING_TIME -> perExecutor(view, ref -> processingTime(view, ref));
                 case MetricNames.OUTPUT_QUEUE -> outputQueues(view);
                 case MetricNames.SOURCE_QUEUE -> perExecutor(view, ref -> sumOfGauges(view, ref, Measure.SOURCE_QUEUE));
+                case MetricNames.PROGRESS_INTERVAL_COUNT -> perExecutor(view, ref -> newestInterval(view, ref)
+                        .map(i -> OptionalDouble.of(i.count())).orElse(OptionalDouble.empty()));
+                case MetricNames.PROGRESS_INTERVAL_START -> perExecutor(view, ref -> newestInterval(view, ref)
+                        .map(i -> OptionalDouble.of(i.startEpochSeconds())).orElse(OptionalDouble.empty()));
+                case MetricNames.PROGRESS_INTERVAL_END -> perExecutor(view, ref -> newestInterval(view, ref)
+                        .map(i -> OptionalDouble.of(i.endEpochSeconds())).orElse(OptionalDouble.empty()));
                 default -> MetricValues.empty();
             });
         }
@@ -121,6 +129,26 @@ final class StormMetricReader {
             }
         }
         return any ? OptionalDouble.of(sum) : OptionalDouble.empty();
+    }
+
+    /**
+     * The newest interval of the executor's execute and emit counters taken together (its query
+     * streams only): tuples above 0 in any of them show progress; 0 is said only for the time every
+     * one of them covers, and not at all when one of them has no interval.
+     */
+    private Optional<NewestInterval> newestInterval(StormView view, ExecutorRef ref) {
+        List<Optional<NewestInterval>> intervals = new ArrayList<>();
+        for (int task = ref.firstTask(); task <= ref.lastTask(); task++) {
+            for (Measure counter : List.of(Measure.EXECUTE_COUNT, Measure.EMIT_COUNT)) {
+                for (StormMetrics.Entry e : view.metrics().series(ref.topology(), ref.component(), task, counter)) {
+                    if (!isSystemStream(e.name().detail())) {
+                        intervals.add(cumulative ? NewestInterval.ofRunningTotal(e.series())
+                                : NewestInterval.ofBucket(e.series(), (long) Math.ceil(bucketSeconds)));
+                    }
+                }
+            }
+        }
+        return NewestInterval.combine(intervals);
     }
 
     /** Mean execute latency over the executor's input streams, weighted by how many tuples each carried. */

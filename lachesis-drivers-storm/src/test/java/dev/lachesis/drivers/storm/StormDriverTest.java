@@ -282,6 +282,10 @@ class StormDriverTest {
         assertThat(metrics.get(MetricNames.EMITTED_RATE).asMap()).containsEntry(heavy2, 200.0)
                 .containsEntry(op(TOPOLOGY_1_WORKER, "source", 6), 300.0)
                 .doesNotContainKey(op(TOPOLOGY_1_WORKER, "sink", 5));
+        assertThat(metrics.get(MetricNames.PROGRESS_INTERVAL_COUNT).asMap()).as("executed and emitted in the last second")
+                .containsEntry(heavy2, 400.0).containsEntry(op(TOPOLOGY_1_WORKER, "source", 6), 300.0);
+        assertThat(metrics.get(MetricNames.PROGRESS_INTERVAL_START).get(heavy2)).hasValue(NOW - 1);
+        assertThat(metrics.get(MetricNames.PROGRESS_INTERVAL_END).get(heavy2)).hasValue(NOW);
         assertThat(metrics.get(MetricNames.PROCESSING_TIME).asMap()).containsEntry(heavy2, 4.5);
         assertThat(metrics.get(MetricNames.HEAD_AGE_REPORTED).asMap()).containsEntry(heavy2, 2000.0);
         assertThat(metrics.get(MetricNames.ARRIVAL_RATE).asMap()).containsEntry(heavy3, 100.0);

@@ -1,0 +1,42 @@
+package dev.lachesis.translators;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lachesis.core.model.ThreadRef;
+import dev.lachesis.translators.RunTimeHistory.Ran;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The CPU a thread took between the looks that fall within a span, from the samples kept. */
+class RunTimeHistoryTest {
+    private static final ThreadRef T = new ThreadRef(100, 101);
+    private static final long MS = 1_000_000;
+
+    @Test
+    void whatAThreadTookBetweenItsFirstAndLastSampleWithinTheSpan() {
+        RunTimeHistory history = new RunTimeHistory(10_000);
+        history.record(T, 900, 0);
+        history.record(T, 1_000, 50 * MS);
+        history.record(T, 1_600, 350 * MS);
+        history.record(T, 2_000, 750 * MS);
+        history.record(T, 2_100, 850 * MS);
+
+        Ran ran = history.between(T, 1_000, 2_000).orElseThrow();
+        assertThat(ran).isEqualTo(new Ran(700 * MS, 1_000));
+        assertThat(ran.share()).isEqualTo(0.7);
+        assertThat(history.between(T, 1_700, 1_900)).as("no sample within").isEmpty();
+        assertThat(history.between(new ThreadRef(100, 102), 0, 5_000)).isEmpty();
+    }
+
+    @Test
+    void samplesOlderThanTheTimeKeptAndThreadsNoLongerWatchedAreForgotten() {
+        RunTimeHistory history = new RunTimeHistory(1_000);
+        history.record(T, 1_000, 0);
+        history.record(T, 1_500, 100 * MS);
+        history.record(T, 2_200, 300 * MS);
+
+        assertThat(history.between(T, 0, 3_000)).hasValue(new Ran(200 * MS, 700));
+        history.retainOnly(Set.of());
+        assertThat(history.between(T, 0, 3_000)).isEmpty();
+    }
+}
