@@ -51,7 +51,7 @@ import org.slf4j.LoggerFactory;
  */
 @Disabled("issue 40, open: measured 2026-12-02 with the spin rule of cb89c7d, the minute of intended starvation still"
         + " ended in a demotion on Storm 2.8 and 1.2.3: every series went without a value for 5 s and the query rule"
-        + " counts rounds without a value as no progress; the store now runs on CPU 1, not yet measured")
+        + " counts rounds without a value as no progress; with the store on CPU 1 the same (so the store is not why)")
 class SpinningOperatorIT {
     private static final Logger LOG = LoggerFactory.getLogger(SpinningOperatorIT.class);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(240);
@@ -205,9 +205,8 @@ class SpinningOperatorIT {
 
     /**
      * The metric store, its threads on the daemon's CPU: they inherit this thread's affinity, which is
-     * set to CPU 1 first. Left to the kernel they may sit on CPU 0, where the real-time threads leave
-     * ordinary threads 5% of the time, and the store then stops taking the query's metrics in (seen:
-     * every series without a value for 5 s into the minute of starvation, and a demotion for it).
+     * set to CPU 1 first, so that the store, like the daemon, is off the CPU the real-time threads hold
+     * (where ordinary threads get 5% of the time).
      */
     private static EmbeddedMetricSource store() throws Exception {
         JnaKernel kernel = JnaKernel.instance();
