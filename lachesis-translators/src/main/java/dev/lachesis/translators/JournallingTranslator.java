@@ -227,6 +227,49 @@ public abstract class JournallingTranslator implements Translator {
         return Map.copyOf(applied);
     }
 
+    /**
+     * Takes over what {@code previous} applied when {@link #canTakeOver} says its settings mean the
+     * same here; {@code previous} then releases its hold on the shared journal without restoring,
+     * since the originals it recorded stay there for this translator's {@link #close()}.
+     */
+    @Override
+    public boolean takeOver(Translator previous) {
+        if (previous == this || !(previous instanceof JournallingTranslator old) || old.journal != journal
+                || !canTakeOver(old)) {
+            return false;
+        }
+        Map<ThreadRef, Applied> threads = new LinkedHashMap<>();
+        Map<Integer, Long> starts = new HashMap<>();
+        if (!old.handOver(threads, starts)) {
+            return false;
+        }
+        synchronized (this) {
+            threads.forEach(applied::putIfAbsent);
+            starts.forEach(processStarts::putIfAbsent);
+        }
+        LOG.info("{}: took over {} threads from the previous '{}' without restoring them", name, threads.size(),
+                old.name);
+        return true;
+    }
+
+    /** Whether the settings {@code previous} applied are ones this translator would apply and restore alike. */
+    protected boolean canTakeOver(JournallingTranslator previous) {
+        return false;
+    }
+
+    /** Gives what it applied to a successor and closes without restoring; false when already closed. */
+    private synchronized boolean handOver(Map<ThreadRef, Applied> threads, Map<Integer, Long> starts) {
+        if (closed) {
+            return false;
+        }
+        closed = true;
+        threads.putAll(applied);
+        starts.putAll(processStarts);
+        applied.clear();
+        journal.close();
+        return true;
+    }
+
     /** Restores every thread it touched that is still alive, then releases the journal. */
     @Override
     public synchronized void close() {

@@ -24,6 +24,12 @@ public final class NiceTranslator extends ThreadTranslator {
         return 0;
     }
 
+    /** A nice value means the same whichever nice translator set it. */
+    @Override
+    protected boolean canTakeOver(JournallingTranslator previous) {
+        return previous instanceof NiceTranslator;
+    }
+
     @Override
     protected void set(int tid, long value) throws KernelException {
         kernel.setNice(tid, (int) value);

@@ -100,6 +100,38 @@ class NiceTranslatorTest {
     }
 
     @Test
+    void theNiceTranslatorOfAReloadedFileTakesOverTheThreadsAndRestoresTheirFirstOriginals() throws Exception {
+        apply(101, 10, 102, 1);
+        kernel.calls.clear();
+        NiceTranslator reloaded = new NiceTranslator("qs", NiceSettings.bind(ConfigNode.empty("policies[0].translator-settings")),
+                kernel, proc.procFs, null, RestoreJournal.open(tmp.resolve("journal")));
+
+        assertThat(reloaded.takeOver(translator)).isTrue();
+        reloaded.apply(reloaded.plan(single(100, 101, 10, 102, 1)));
+        assertThat(kernel.calls).as("nothing restored in between, nothing it keeps set again").isEmpty();
+        reloaded.apply(reloaded.plan(single(100, 101, 1, 102, 10)));
+        assertThat(kernel.calls).containsExactly("setNice 101 19", "setNice 102 -20");
+        kernel.calls.clear();
+
+        reloaded.close();
+        assertThat(kernel.calls).containsExactlyInAnyOrder("setNice 101 0", "setNice 102 5");
+        assertThat(tmp.resolve("journal")).doesNotExist();
+    }
+
+    @Test
+    void aTranslatorWithAnotherJournalDoesNotTakeOver() throws Exception {
+        apply(101, 10, 102, 1);
+        NiceTranslator elsewhere = new NiceTranslator("qs", NiceSettings.bind(ConfigNode.empty("policies[0].translator-settings")),
+                kernel, proc.procFs, null, RestoreJournal.open(tmp.resolve("other-journal")));
+        try {
+            assertThat(elsewhere.takeOver(translator)).isFalse();
+            assertThat(translator.appliedThreads()).hasSize(2);
+        } finally {
+            elsewhere.close();
+        }
+    }
+
+    @Test
     void vanishedThreadsAreDroppedSilently() throws Exception {
         kernel.failTid.put(102, Errno.ESRCH);
         TranslationPlan applied = apply(101, 10, 102, 1);

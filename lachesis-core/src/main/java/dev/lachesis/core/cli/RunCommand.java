@@ -23,6 +23,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,11 +40,13 @@ import picocli.CommandLine.Spec;
  * With a {@code status} section it serves what it does on HTTP ({@link StatusServer}); with a
  * {@code report} section it pushes each round to carbon ({@link CarbonReporter}). Started by systemd
  * with {@code Type=notify}, it says when it is ready and, every round, that it is alive
- * ({@link ServiceManagerNews}).
+ * ({@link ServiceManagerNews}). SIGHUP ({@code systemctl reload}) re-reads the policy file
+ * ({@link PolicyReload}).
  */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         header = "Run the scheduler until stopped (SIGTERM/SIGINT restore every thread).")
 final class RunCommand implements Callable<Integer> {
+    private static final Logger LOG = LoggerFactory.getLogger(RunCommand.class);
     private static final ObjectMapper JSON = JsonMapper.builder().build();
 
     @ParentCommand
@@ -63,10 +67,11 @@ final class RunCommand implements Callable<Integer> {
         LachesisConfig loaded = config.load();
         parent.applyConfiguredLevel(loaded.logging().level());
         Environment env = parent.environment();
-        Assembly assembly = new Assembler(env.plugins(), env.threads(), env.clock()).assemble(loaded, env.metrics());
+        Assembler assembler = new Assembler(env.plugins(), env.threads(), env.clock());
+        Assembly assembly = assembler.assemble(loaded, env.metrics());
         StatusConfig statusConfig = loaded.status();
         AtomicReference<SchedulerLoop> loopRef = new AtomicReference<>();
-        DaemonStatus status = new DaemonStatus(ManifestVersion.version(), env.clock(), !dryRun, assembly.policies(),
+        DaemonStatus status = new DaemonStatus(ManifestVersion.version(), env.clock(), !dryRun, () -> loopRef.get().policies(),
                 () -> loopRef.get().activeConditions(), ProcFs.system());
         Consumer<RoundResult> listeners = printer(spec.commandLine().getOut());
         if (statusConfig.enabled()) {
@@ -91,6 +96,12 @@ final class RunCommand implements Callable<Integer> {
                 loop.close();
             }, "lachesis-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
+            PolicyReload reload = new PolicyReload(config, assembler, env.metrics(), loop, loaded,
+                    parent::applyConfiguredLevel);
+            String noReload = HangUpSignal.handle(reload::reload);
+            if (noReload != null) {
+                LOG.warn("SIGHUP cannot reload the policy file in this JVM ({}); it stops the daemon instead", noReload);
+            }
             loop.start();
             boolean normal = loop.awaitTermination();
             return normal ? 0 : LachesisCommand.RUNTIME_FAILURE;

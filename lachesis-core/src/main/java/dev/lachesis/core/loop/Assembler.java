@@ -16,6 +16,7 @@ import dev.lachesis.core.schedule.ScheduleForm;
 import dev.lachesis.core.spi.DriverContext;
 import dev.lachesis.core.spi.JvmThreadLister;
 import dev.lachesis.core.spi.MetricSource;
+import dev.lachesis.core.spi.MetricSourceFactory;
 import dev.lachesis.core.spi.Policy;
 import dev.lachesis.core.spi.PolicyContext;
 import dev.lachesis.core.spi.SpeDriver;
@@ -42,7 +43,8 @@ import org.slf4j.LoggerFactory;
  * metric the policies and their translators need can be resolved for every SPE instance.
  * {@code validate} and {@code run} both go through here, so a file {@code validate} accepts is one
  * {@code run} starts with. Collects every problem before failing; on failure closes whatever it
- * created. Stateless apart from its collaborators.
+ * created. The assemblies one assembler makes (a daemon's, one per reload of its file) share
+ * metric sources whose settings are the same ({@link SharedMetricSources}).
  */
 public final class Assembler {
     private static final Logger LOG = LoggerFactory.getLogger(Assembler.class);
@@ -55,6 +57,7 @@ public final class Assembler {
     private final PluginRegistry plugins;
     private final JvmThreadLister threads;
     private final Clock clock;
+    private final SharedMetricSources sources = new SharedMetricSources();
 
     public Assembler(PluginRegistry plugins, JvmThreadLister threads, Clock clock) {
         this.plugins = Objects.requireNonNull(plugins, "plugins");
@@ -126,7 +129,8 @@ public final class Assembler {
 
     private MetricSource createSource(LachesisConfig config, ConfigNode node, MetricsConfig settings)
             throws ConfigException {
-        return plugins.metricSources().get(settings.source(), config.where(node.path() + ".source")).create(node);
+        MetricSourceFactory factory = plugins.metricSources().get(settings.source(), config.where(node.path() + ".source"));
+        return sources.lease(node.json(), () -> factory.create(node));
     }
 
     private void createPolicies(LachesisConfig config, List<Spe> spes, List<ScheduledPolicy> policies,

@@ -63,7 +63,8 @@ public final class SchedulerLoop implements AutoCloseable {
     /** What a failed round means for the threads, said when a condition starts. */
     private static final String KEEPING = " (keeping the last applied priorities until this clears)";
 
-    private final Assembly assembly;
+    /** What the policy file assembled into; replaced by {@link #replace} (guarded by {@code this}). */
+    private volatile Assembly assembly;
     private final Clock clock;
     private final boolean apply;
     private final Consumer<RoundResult> onRound;
@@ -105,15 +106,65 @@ public final class SchedulerLoop implements AutoCloseable {
         this.apply = apply;
         this.onRound = Objects.requireNonNull(onRound, "onRound");
         this.conditions = ConditionLog.reporting(LoggerFactory.getLogger(ConditionLog.class), clock);
+        spesByName.putAll(spesOf(assembly));
+    }
+
+    /** The assembly's SPE instances by name, checking that its policies schedule only those. */
+    private static Map<String, Spe> spesOf(Assembly assembly) {
+        Map<String, Spe> spes = new LinkedHashMap<>();
         for (Spe spe : assembly.spes()) {
-            spesByName.put(spe.name(), spe);
+            spes.put(spe.name(), spe);
         }
         for (ScheduledPolicy policy : assembly.policies()) {
             for (String spe : policy.spes()) {
-                if (!spesByName.containsKey(spe)) {
+                if (!spes.containsKey(spe)) {
                     throw new IllegalArgumentException("policy " + policy.name() + " schedules unknown SPE " + spe);
                 }
             }
+        }
+        return spes;
+    }
+
+    /**
+     * Switches to {@code next}, the assembly of a reloaded policy file, between two rounds. Where a
+     * policy of the same name ran before, its new translator may take over the threads the old one
+     * changed ({@link dev.lachesis.core.spi.Translator#takeOver}), which then keep their settings;
+     * every other old translator restores its threads first. A policy with the same name and period
+     * keeps its phase; any other is due at once. The old drivers and metric sources are released.
+     *
+     * @throws IllegalStateException when the loop is closed; {@code next} is then closed too
+     */
+    public void replace(Assembly next) {
+        Map<String, Spe> nextSpes = spesOf(next);
+        synchronized (this) {
+            if (closed.get()) {
+                next.close();
+                throw new IllegalStateException("the scheduler loop is closed");
+            }
+            Assembly previous = assembly;
+            Map<String, ScheduledPolicy> before = new HashMap<>();
+            previous.policies().forEach(p -> before.put(p.name(), p));
+            for (ScheduledPolicy policy : next.policies()) {
+                ScheduledPolicy old = before.get(policy.name());
+                if (old != null) {
+                    policy.translator().takeOver(old.translator());
+                }
+                if (old == null || !old.period().equals(policy.period())) {
+                    nextDue.remove(policy.name());
+                }
+            }
+            nextDue.keySet().retainAll(next.policies().stream().map(ScheduledPolicy::name).toList());
+            previous.close();
+            spesByName.clear();
+            spesByName.putAll(nextSpes);
+            assembly = next;
+        }
+        if (closed.get()) {
+            // close() may have taken the previous assembly just before the switch: this one is then closed here.
+            next.close();
+        }
+        synchronized (wakeUp) {
+            wakeUp.notifyAll();
         }
     }
 
@@ -344,6 +395,11 @@ public final class SchedulerLoop implements AutoCloseable {
             }
             history.addLast(report);
         }
+    }
+
+    /** The policies it runs now, in the order of the policy file (a {@link #replace} changes them). */
+    public List<ScheduledPolicy> policies() {
+        return assembly.policies();
     }
 
     /** The conditions failing now (an SPE not seen, a policy the kernel refuses), in the order they started. */

@@ -61,6 +61,20 @@ public interface Translator extends AutoCloseable {
      */
     TranslationPlan apply(TranslationPlan plan) throws TranslatorException;
 
+    /**
+     * On a reload ({@code SIGHUP}), takes over the threads that {@code previous}, the translator of
+     * the same policy in the file before, changed: they keep their settings until this translator's
+     * schedule changes them, and this translator restores them on {@link #close()}. {@code previous}
+     * is left closed with nothing to restore. Only a translator with the same mechanism and restore
+     * journal can; the default cannot, and the loop then closes {@code previous} first, restoring
+     * its threads.
+     *
+     * @return whether it took them over
+     */
+    default boolean takeOver(Translator previous) {
+        return false;
+    }
+
     /** Restores every thread it touched to its original setting and removes what it created. */
     @Override
     void close();

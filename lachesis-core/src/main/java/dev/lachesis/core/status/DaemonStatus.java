@@ -38,7 +38,7 @@ public final class DaemonStatus implements Consumer<RoundResult> {
     private final Clock clock;
     private final Instant startedAt;
     private final boolean applying;
-    private final List<ScheduledPolicy> policies;
+    private final Supplier<List<ScheduledPolicy>> policies;
     private final Supplier<List<ConditionLog.Active>> conditions;
     private final ProcFs proc;
     private final Map<String, PolicyRun> lastRuns = new LinkedHashMap<>();
@@ -52,16 +52,16 @@ public final class DaemonStatus implements Consumer<RoundResult> {
     /**
      * @param version the daemon's version, as {@code --version} prints it
      * @param applying whether rounds apply their schedules ({@code false} in a dry run)
-     * @param policies the configured policies, in configuration order
+     * @param policies the policies running now, in configuration order (a reload changes them)
      * @param conditions the loop's conditions failing now
      */
-    public DaemonStatus(String version, Clock clock, boolean applying, List<ScheduledPolicy> policies,
+    public DaemonStatus(String version, Clock clock, boolean applying, Supplier<List<ScheduledPolicy>> policies,
                         Supplier<List<ConditionLog.Active>> conditions, ProcFs proc) {
         this.version = Objects.requireNonNull(version, "version");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.startedAt = clock.instant();
         this.applying = applying;
-        this.policies = List.copyOf(policies);
+        this.policies = Objects.requireNonNull(policies, "policies");
         this.conditions = Objects.requireNonNull(conditions, "conditions");
         this.proc = Objects.requireNonNull(proc, "proc");
         for (RoundReport.Outcome outcome : RoundReport.Outcome.values()) {
@@ -137,7 +137,7 @@ public final class DaemonStatus implements Consumer<RoundResult> {
     public synchronized StatusView status() {
         Instant now = clock.instant();
         List<StatusView.PolicyView> policyViews = new ArrayList<>();
-        for (ScheduledPolicy policy : policies) {
+        for (ScheduledPolicy policy : policies.get()) {
             policyViews.add(new StatusView.PolicyView(policy.name(), policy.period().toMillis() / 1000.0, policy.spes(),
                     lastRuns.get(policy.name())));
         }
@@ -150,7 +150,7 @@ public final class DaemonStatus implements Consumer<RoundResult> {
     /** The loop's failing conditions, then what holds each policy's translator back (real time demoted). */
     private List<ConditionLog.Active> activeConditions() {
         List<ConditionLog.Active> active = new ArrayList<>(conditions.get());
-        for (ScheduledPolicy policy : policies) {
+        for (ScheduledPolicy policy : policies.get()) {
             for (TranslatorCondition c : policy.translator().conditions()) {
                 active.add(new ConditionLog.Active("policy " + policy.name() + " translator", c.since(), 1, c.message()));
             }
@@ -196,7 +196,7 @@ public final class DaemonStatus implements Consumer<RoundResult> {
     }
 
     private Duration lateAfter() {
-        Duration shortest = policies.stream().map(ScheduledPolicy::period).min(Duration::compareTo)
+        Duration shortest = policies.get().stream().map(ScheduledPolicy::period).min(Duration::compareTo)
                 .orElse(Duration.ofSeconds(1));
         return shortest.multipliedBy(LATE_PERIODS).plus(LATE_GRACE);
     }
@@ -204,11 +204,11 @@ public final class DaemonStatus implements Consumer<RoundResult> {
     /** The counters and gauges {@code /metrics} exports. */
     public synchronized MetricsView metrics() {
         Map<String, Integer> controlled = new LinkedHashMap<>();
-        for (ScheduledPolicy policy : policies) {
+        for (ScheduledPolicy policy : policies.get()) {
             controlled.put(policy.name(), threadsByPolicy.getOrDefault(policy.name(), List.of()).size());
         }
         Map<String, Long> demotions = new LinkedHashMap<>();
-        for (ScheduledPolicy policy : policies) {
+        for (ScheduledPolicy policy : policies.get()) {
             if (policy.translator().isRealTime()) {
                 demotions.put(policy.name(), policy.translator().realTimeDemotions());
             }

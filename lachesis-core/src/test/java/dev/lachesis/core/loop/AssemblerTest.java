@@ -8,6 +8,7 @@ import dev.lachesis.core.config.ConfigLoader;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.spi.TranslatorContext;
 import dev.lachesis.core.model.JvmThread;
+import dev.lachesis.core.testing.FakeMetricSourceFactory;
 import dev.lachesis.core.testing.FakePlugins;
 import dev.lachesis.core.testing.FakeSpeDriverFactory;
 import dev.lachesis.core.testing.FakeResolver;
@@ -48,6 +49,7 @@ class AssemblerTest {
         FakeTranslatorFactories.CREATED.clear();
         FakeTranslatorFactories.CONTEXTS.clear();
         FakeSpeDriverFactory.TOLD_REAL_TIME.clear();
+        FakeMetricSourceFactory.OPEN.set(0);
     }
 
     private Assembly assemble(String yaml) throws ConfigException {
@@ -64,6 +66,22 @@ class AssemblerTest {
             });
             assertThat(resolver.registered()).containsExactly(MetricNames.INPUT_QUEUE);
         }
+    }
+
+    @Test
+    void assembliesOfOneAssemblerShareTheSourceOfEqualSettingsUntilTheLastOneCloses() throws ConfigException {
+        Assembly first = assemble(VALID);
+        Assembly reloaded = assemble(VALID.replace("translator: fake-nice", "translator: fake-nice\n    period: 2s"));
+        assertThat(FakeMetricSourceFactory.OPEN).as("a reload keeping the metrics section").hasValue(1);
+
+        first.close();
+        assertThat(FakeMetricSourceFactory.OPEN).as("still read by the reloaded assembly").hasValue(1);
+        Assembly otherWindow = assemble(VALID.replace("source: fake-source", "source: fake-source\n  window: 20s"));
+        assertThat(FakeMetricSourceFactory.OPEN).as("other settings, another source").hasValue(2);
+
+        reloaded.close();
+        otherWindow.close();
+        assertThat(FakeMetricSourceFactory.OPEN).hasValue(0);
     }
 
     @Test

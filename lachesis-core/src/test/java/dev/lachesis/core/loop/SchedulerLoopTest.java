@@ -1,6 +1,7 @@
 package dev.lachesis.core.loop;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lachesis.core.logging.ConditionLog;
 import dev.lachesis.core.metric.MetricNames;
@@ -77,6 +78,56 @@ class SchedulerLoopTest {
         assertThat(loop.runRound(at(3)).report().completed()).containsExactly("fast", "slow");
         assertThat(fastTranslator.history()).hasSize(4);
         assertThat(slowTranslator.history()).hasSize(2);
+    }
+
+    @Test
+    void aReloadKeepsTheThreadsATranslatorTakesOverAndRestoresTheOthersThreadsFirst() {
+        SchedulerLoop loop = loop();
+        loop.runRound(at(0));
+        Map<Integer, Long> fastThreads = fastTranslator.applied();
+        assertThat(fastThreads).isNotEmpty();
+        RecordingTranslator nextFast = new RecordingTranslator("fake-nice", ScheduleForm.SINGLE_PRIORITY);
+        RecordingTranslator nextSlow = new RecordingTranslator("fake-rt", ScheduleForm.SINGLE_PRIORITY);
+        ScriptedDriver nextStorm = new ScriptedDriver("storm");
+
+        loop.replace(new Assembly(List.of(new Spe("storm", nextStorm)),
+                List.of(new ScheduledPolicy("fast", new FakeOrderPolicyFactory.QueueOrder("fast"), Duration.ofSeconds(1),
+                                List.of("storm"), nextFast),
+                        new ScheduledPolicy("slow", new FakeOrderPolicyFactory.QueueOrder("slow"), Duration.ofSeconds(2),
+                                List.of("storm"), nextSlow)),
+                resolver, List.of()));
+
+        assertThat(nextFast.applied()).as("taken over, not restored").isEqualTo(fastThreads);
+        assertThat(fastTranslator.restored()).isZero();
+        assertThat(slowTranslator.isClosed()).isTrue();
+        assertThat(slowTranslator.restored()).as("a translator of another kind restores first").isPositive();
+        assertThat(storm.isClosed()).isTrue();
+        assertThat(flink.isClosed()).isTrue();
+        assertThat(loop.policies()).extracting(ScheduledPolicy::name).containsExactly("fast", "slow");
+
+        assertThat(loop.runRound(at(0.5)).report().completed())
+                .as("a policy whose period changed is due at once; the other keeps its phase").containsExactly("slow");
+        assertThat(loop.runRound(at(1)).report().completed()).containsExactly("fast");
+        assertThat(nextStorm.refreshes()).isEqualTo(2);
+        loop.close();
+        assertThat(nextFast.restored()).isEqualTo(fastThreads.size());
+        assertThat(nextStorm.isClosed()).isTrue();
+    }
+
+    @Test
+    void aClosedLoopRefusesAReloadAndClosesWhatItWasGiven() {
+        SchedulerLoop loop = loop();
+        loop.close();
+        RecordingTranslator next = new RecordingTranslator("fake-nice", ScheduleForm.SINGLE_PRIORITY);
+        ScriptedDriver nextStorm = new ScriptedDriver("storm");
+        Assembly assembly = new Assembly(List.of(new Spe("storm", nextStorm)),
+                List.of(new ScheduledPolicy("fast", new FakeOrderPolicyFactory.QueueOrder("fast"), Duration.ofSeconds(1),
+                        List.of("storm"), next)), resolver, List.of());
+
+        assertThatThrownBy(() -> loop.replace(assembly))
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(next.isClosed()).isTrue();
+        assertThat(nextStorm.isClosed()).isTrue();
     }
 
     @Test

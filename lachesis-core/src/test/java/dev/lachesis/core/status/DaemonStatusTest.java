@@ -45,7 +45,7 @@ class DaemonStatusTest {
 
     @BeforeEach
     void setUp() {
-        status = new DaemonStatus("1.2.3", clock, true, List.of(policy("qs"), policy("hr")), () -> conditions,
+        status = new DaemonStatus("1.2.3", clock, true, () -> List.of(policy("qs"), policy("hr")), () -> conditions,
                 new ProcFs(proc));
     }
 
@@ -167,7 +167,7 @@ class DaemonStatusTest {
                 return 2;
             }
         };
-        status = new DaemonStatus("1.2.3", clock, true, List.of(new ScheduledPolicy("mod-rt",
+        status = new DaemonStatus("1.2.3", clock, true, () -> List.of(new ScheduledPolicy("mod-rt",
                 new FakeOrderPolicyFactory.QueueOrder("mod-rt"), Duration.ofSeconds(1), List.of("storm"), demoted)),
                 () -> conditions, new ProcFs(proc));
 

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** The routes a user, a probe and Prometheus call. */
 class StatusHttpApiTest {
     private final StatusHttpApi api = new StatusHttpApi(new DaemonStatus("1.2.3",
-            new ManualClock(Instant.parse("2026-11-27T10:00:00Z")), true, List.of(), List::of,
+            new ManualClock(Instant.parse("2026-11-27T10:00:00Z")), true, List::of, List::of,
             new ProcFs(Path.of("/nonexistent"))));
 
     private Response get(String path) {

@@ -30,6 +30,7 @@ public final class RecordingTranslator implements Translator {
     private Set<String> optionalMetrics = Set.of();
     private String refusal;
     private boolean closed;
+    private int restored;
 
     public RecordingTranslator(String name, ScheduleForm accepts) {
         this(name, accepts, false);
@@ -98,10 +99,36 @@ public final class RecordingTranslator implements Translator {
         return plan;
     }
 
+    /** Takes over what another recording translator of the same name applied, as a nice translator does. */
+    @Override
+    public boolean takeOver(Translator previous) {
+        if (!(previous instanceof RecordingTranslator old) || old == this || !old.name.equals(name)) {
+            return false;
+        }
+        Map<Integer, Long> threads;
+        synchronized (old) {
+            threads = new HashMap<>(old.applied);
+            old.applied.clear();
+            old.closed = true;
+        }
+        synchronized (this) {
+            threads.forEach(applied::putIfAbsent);
+        }
+        return true;
+    }
+
     @Override
     public synchronized void close() {
+        if (!closed) {
+            restored += applied.size();
+        }
         applied.clear();
         closed = true;
+    }
+
+    /** How many threads {@link #close()} restored. */
+    public synchronized int restored() {
+        return restored;
     }
 
     /** tid → the value last applied; empty after {@link #close()} (everything restored). */

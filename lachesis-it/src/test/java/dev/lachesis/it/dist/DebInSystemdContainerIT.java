@@ -29,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * unit; {@code systemctl enable --now lachesis} runs the daemon as that user with CAP_SYS_NICE alone, and it
  * schedules a Storm 2.8 query that runs as the same user (a JVM lets only its own user attach) with
  * a hand-set priority, its heavy operator at nice -20, which that user alone may not set;
+ * {@code systemctl reload} after an edit puts the source first instead, with no restore in between;
  * killed with SIGKILL, the unit's {@code lachesis restore} gives every thread its nice value back
  * and systemd restarts it; stopped with SIGSTOP, its loop sends no watchdog news and systemd kills
  * and restores it the same way; an upgrade leaves it running; {@code systemctl stop lachesis} restores them again and leaves the
@@ -103,6 +104,30 @@ class DebInSystemdContainerIT {
             String status = debian.exec("cat", "/proc/" + daemon + "/status").output();
             assertThat(status).containsPattern("(?m)^Uid:\\t" + uid + "\\t" + uid + "\\t")
                     .containsPattern("(?m)^CapEff:\\t" + CAP_SYS_NICE_ONLY + "$");
+
+            // systemctl reload after an edit: the source first, the heavy operator second. The nice
+            // translator of the same policy takes the threads over; none is restored in between.
+            Map<String, Integer> before = niceValues(debian, storm);
+            Path policyFile = rootfs.resolve("etc/lachesis/lachesis.yaml");
+            Files.writeString(policyFile, Files.readString(policyFile)
+                    .replace("priorities: {heavy: 2, source: 1}", "priorities: {heavy: 1, source: 2}"));
+            SystemdContainer.Result reload = debian.exec("systemctl", "reload", "lachesis");
+            assertThat(reload.exit()).as(reload.output()).isZero();
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+                Map<String, Integer> after = niceValues(debian, storm);
+                before.forEach((tid, nice) -> {
+                    if (nice == -20 && after.containsKey(tid)) {
+                        assertThat(after.get(tid)).as("the heavy operator's thread %s after the reload", tid)
+                                .isGreaterThan(-20);
+                    }
+                });
+                assertThat(after).as("a source thread at the top after the reload; %s", journal(debian))
+                        .containsValue(-20);
+            });
+            assertThat(mainPid(debian)).isEqualTo(daemon);
+            String sinceStart = debian.exec("journalctl", "--unit=lachesis", "--no-pager").output();
+            assertThat(sinceStart).contains("took over", "Reloaded /etc/lachesis/lachesis.yaml")
+                    .doesNotContain("restored the original");
 
             // Killed outright, the daemon restores nothing itself: the unit's ExecStopPost does, and
             // Restart=on-failure brings the daemon back 5 s later, which schedules the query again.
