@@ -44,7 +44,7 @@ import picocli.CommandLine.Spec;
  * ({@link PolicyReload}).
  */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
-        header = "Run the scheduler until stopped (SIGTERM/SIGINT restore every thread).")
+        header = "Run the scheduler until stopped (SIGTERM/SIGINT restore every thread; SIGHUP reloads the file).")
 final class RunCommand implements Callable<Integer> {
     private static final Logger LOG = LoggerFactory.getLogger(RunCommand.class);
     private static final ObjectMapper JSON = JsonMapper.builder().build();
