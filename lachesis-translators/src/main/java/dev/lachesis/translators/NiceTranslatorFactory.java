@@ -41,7 +41,7 @@ public final class NiceTranslatorFactory implements TranslatorFactory {
     }
 
     /** The {@code nice} translator with the given settings, where this machine lets the daemon lower nice values. */
-    static Translator create(Machine m, TranslatorContext context, NiceSettings settings) throws ConfigException {
+    public static Translator create(Machine m, TranslatorContext context, NiceSettings settings) throws ConfigException {
         if (!m.capabilities().canLowerNice()) {
             throw new ConfigException("translator 'nice' of " + context.name() + " cannot work here: "
                     + m.capabilities().niceRefusal() + ": " + PermissionAdvice.forNice());

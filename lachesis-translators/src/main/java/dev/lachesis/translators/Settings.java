@@ -18,12 +18,12 @@ import java.util.Set;
  * through, so one {@link ConfigException} lists them all in the project's shape
  * ({@code <key> (<file>:<line>) was '<value>' but must be ...}). Not thread-safe; one per binding.
  */
-final class Settings {
+public final class Settings {
     private final ConfigNode node;
     private final SettingsCheck problems;
 
     /** @param known the keys allowed, or {@code null} to leave unknown keys to other readers */
-    Settings(ConfigNode node, Set<String> known) {
+    public Settings(ConfigNode node, Set<String> known) {
         this(node, known, new SettingsCheck(node));
     }
 
@@ -45,7 +45,7 @@ final class Settings {
     }
 
     /** The settings under {@code key}, whose problems are reported with this one's. */
-    Settings child(String key, Set<String> known) {
+    public Settings child(String key, Set<String> known) {
         return new Settings(node.child(key), known, problems);
     }
 
@@ -54,7 +54,7 @@ final class Settings {
     }
 
     /** An integer in [min, max]. */
-    int integer(String key, int defaultValue, int min, int max) {
+    public int integer(String key, int defaultValue, int min, int max) {
         JsonNode v = value(key);
         if (v == null || v.isNull()) {
             return defaultValue;
@@ -67,7 +67,7 @@ final class Settings {
     }
 
     /** A whole number in [min, max], or {@code null} when absent. */
-    Long optionalLong(String key, long min, long max) {
+    public Long optionalLong(String key, long min, long max) {
         JsonNode v = value(key);
         if (v == null || v.isNull()) {
             return null;
@@ -80,7 +80,7 @@ final class Settings {
     }
 
     /** A number in [min, max). */
-    double fraction(String key, double defaultValue, double min, double maxExclusive) {
+    public double fraction(String key, double defaultValue, double min, double maxExclusive) {
         JsonNode v = value(key);
         if (v == null || v.isNull()) {
             return defaultValue;
@@ -93,7 +93,7 @@ final class Settings {
     }
 
     /** Any text. */
-    String text(String key, String defaultValue) {
+    public String text(String key, String defaultValue) {
         JsonNode v = value(key);
         if (v == null || v.isNull()) {
             return defaultValue;
@@ -106,7 +106,7 @@ final class Settings {
     }
 
     /** One of {@code allowed}. */
-    String choice(String key, String defaultValue, List<String> allowed) {
+    public String choice(String key, String defaultValue, List<String> allowed) {
         JsonNode v = value(key);
         if (v == null || v.isNull()) {
             return defaultValue;
@@ -119,11 +119,11 @@ final class Settings {
     }
 
     /** One of the {@code allowed} normalisers' names. */
-    Normaliser normaliser(String defaultName, List<String> allowed) {
+    public Normaliser normaliser(String defaultName, List<String> allowed) {
         return Normalisers.byName(choice("normaliser", defaultName, allowed)).orElseThrow();
     }
 
-    boolean bool(String key, boolean defaultValue) {
+    public boolean bool(String key, boolean defaultValue) {
         JsonNode v = value(key);
         if (v == null || v.isNull()) {
             return defaultValue;
@@ -136,7 +136,7 @@ final class Settings {
     }
 
     /** A duration such as {@code 200ms} in [min, max]. */
-    Duration duration(String key, Duration defaultValue, Duration min, Duration max) {
+    public Duration duration(String key, Duration defaultValue, Duration min, Duration max) {
         JsonNode v = value(key);
         if (v == null || v.isNull()) {
             return defaultValue;
@@ -155,12 +155,12 @@ final class Settings {
     }
 
     /** Records a problem found by comparing values. */
-    void problem(String key, Object value, String reason) {
+    public void problem(String key, Object value, String reason) {
         problems.add(node.problem(key, value, reason));
     }
 
     /** @throws ConfigException listing every problem found, one per line */
-    void check() throws ConfigException {
+    public void check() throws ConfigException {
         problems.throwIfAny();
     }
 }

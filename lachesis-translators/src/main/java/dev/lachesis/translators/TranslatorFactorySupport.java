@@ -10,11 +10,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /** What the three factories share: opening the restore journal a context names. */
-final class TranslatorFactorySupport {
+public final class TranslatorFactorySupport {
     private TranslatorFactorySupport() {
     }
 
-    static RestoreJournal journal(TranslatorContext context) throws ConfigException {
+    public static RestoreJournal journal(TranslatorContext context) throws ConfigException {
         Path file = JournalLocation.resolve(context.journal());
         try {
             return RestoreJournal.open(file);

@@ -12,17 +12,17 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /** A temporary {@code /proc} tree with processes and threads whose stat lines the test controls. */
-final class FakeProc {
-    final Path root;
-    final ProcFs procFs;
+public final class FakeProc {
+    public final Path root;
+    public final ProcFs procFs;
 
-    FakeProc(Path root) {
+    public FakeProc(Path root) {
         this.root = root;
         this.procFs = new ProcFs(root);
     }
 
     /** Adds (or replaces) a thread; the process's own stat is its first thread's with {@code processStart}. */
-    FakeProc thread(int pid, long processStart, int tid, String comm, int nice, int policy, int rtPriority, String cgroup) {
+    public FakeProc thread(int pid, long processStart, int tid, String comm, int nice, int policy, int rtPriority, String cgroup) {
         write(root.resolve(pid + "/stat"), statLine(pid, comm, 'S', 0, processStart, 0, 0));
         owner(pid, 0);
         write(root.resolve(pid + "/task/" + tid + "/stat"), statLine(tid, comm, 'S', nice, processStart + tid, rtPriority, policy));
@@ -31,37 +31,37 @@ final class FakeProc {
         return this;
     }
 
-    FakeProc thread(int pid, int tid, String comm) {
+    public FakeProc thread(int pid, int tid, String comm) {
         return thread(pid, 1000, tid, comm, 0, 0, 0, "/");
     }
 
     /** Marks a thread runnable ({@code R}) with the given run time in {@code schedstat}. */
-    void runnable(int pid, long processStart, int tid, String comm, long runTimeNanos) {
+    public void runnable(int pid, long processStart, int tid, String comm, long runTimeNanos) {
         write(root.resolve(pid + "/task/" + tid + "/stat"), statLine(tid, comm, 'R', 0, processStart + tid, 0, 0));
         write(root.resolve(pid + "/task/" + tid + "/schedstat"), runTimeNanos + " 0 0\n");
     }
 
     /** Lets process {@code pid} run on the CPUs of {@code list} ({@code Cpus_allowed_list} of its status). */
-    FakeProc cpusAllowed(int pid, String list) {
+    public FakeProc cpusAllowed(int pid, String list) {
         return statusLine(pid, "Cpus_allowed_list", list);
     }
 
     /** Sets the kernel's real-time throttling: {@code runtimeUs} of every 1000000 µs ({@code -1}: none). */
-    FakeProc rtRuntime(long runtimeUs) {
+    public FakeProc rtRuntime(long runtimeUs) {
         write(root.resolve("sys/kernel/sched_rt_runtime_us"), runtimeUs + "\n");
         write(root.resolve("sys/kernel/sched_rt_period_us"), "1000000\n");
         return this;
     }
 
     /** Replaces the process with another one under the same PID (a later start time). */
-    void restartProcess(int pid, long newStart) {
+    public void restartProcess(int pid, long newStart) {
         deleteTree(root.resolve(Integer.toString(pid)));
         write(root.resolve(pid + "/stat"), statLine(pid, "java", 'S', 0, newStart, 0, 0));
         owner(pid, 0);
     }
 
     /** Makes {@code uid} the owner of process {@code pid} (the {@code Uid:} line of its status). */
-    FakeProc owner(int pid, int uid) {
+    public FakeProc owner(int pid, int uid) {
         return statusLine(pid, "Uid", uid + "\t" + uid + "\t" + uid + "\t" + uid);
     }
 
@@ -87,11 +87,11 @@ final class FakeProc {
         return this;
     }
 
-    void remove(int pid) {
+    public void remove(int pid) {
         deleteTree(root.resolve(Integer.toString(pid)));
     }
 
-    static String statLine(int id, String comm, char state, int nice, long start, int rtPriority, int policy) {
+    public static String statLine(int id, String comm, char state, int nice, long start, int rtPriority, int policy) {
         StringBuilder sb = new StringBuilder().append(id).append(" (").append(comm).append(") ").append(state);
         for (int field = 4; field <= 52; field++) {
             long v = switch (field) {
@@ -111,7 +111,7 @@ final class FakeProc {
      * reading while the test rewrites must never see it empty (a thread whose run time reads as
      * nothing drops out of the sample, and its query looks as if only one thread ran).
      */
-    static void write(Path file, String text) {
+    public static void write(Path file, String text) {
         try {
             Files.createDirectories(file.getParent());
             Path next = Files.createTempFile(file.getParent(), ".next-", "");

@@ -21,15 +21,15 @@ import java.util.stream.Stream;
  * A kernel that records every call as a line ({@code setNice 12 -20}, {@code write /x/tasks 12}),
  * keeps per-thread values, writes control files into a temporary tree, and fails on demand.
  */
-final class RecordingKernel implements Kernel {
-    final List<String> calls = new ArrayList<>();
-    final Map<Integer, Integer> nices = new HashMap<>();
-    final Map<Integer, SchedPolicy> policies = new HashMap<>();
-    final Map<Integer, Integer> priorities = new HashMap<>();
-    final Map<Integer, Integer> failTid = new HashMap<>();
-    final Map<String, Integer> failWrite = new HashMap<>();
+public final class RecordingKernel implements Kernel {
+    public final List<String> calls = new ArrayList<>();
+    public final Map<Integer, Integer> nices = new HashMap<>();
+    public final Map<Integer, SchedPolicy> policies = new HashMap<>();
+    public final Map<Integer, Integer> priorities = new HashMap<>();
+    public final Map<Integer, Integer> failTid = new HashMap<>();
+    public final Map<String, Integer> failWrite = new HashMap<>();
     /** Run before each change, e.g. to check the journal already holds the thread. */
-    Consumer<Integer> beforeChange = tid -> { };
+    public Consumer<Integer> beforeChange = tid -> { };
 
     private void check(String call, int tid) throws KernelException {
         Integer errno = failTid.get(tid);
@@ -126,7 +126,7 @@ final class RecordingKernel implements Kernel {
         calls.add("sendto " + address + " " + new String(message, StandardCharsets.UTF_8));
     }
 
-    synchronized List<String> callsStartingWith(String prefix) {
+    public synchronized List<String> callsStartingWith(String prefix) {
         return calls.stream().filter(c -> c.startsWith(prefix)).toList();
     }
 }

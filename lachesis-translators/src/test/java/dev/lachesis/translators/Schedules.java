@@ -14,17 +14,17 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /** Builds schedules for tests: {@code single(pid, tid1, p1, tid2, p2, ...)}. */
-final class Schedules {
+public final class Schedules {
     private Schedules() {
     }
 
-    static ThreadPriority entry(int pid, int tid, double priority) {
+    public static ThreadPriority entry(int pid, int tid, double priority) {
         JvmThread t = new JvmThread(new ThreadRef(pid, tid), "thread-" + tid);
         return new ThreadPriority("spe", OperatorThread.main(t, "q", "op-" + tid), priority, Map.of());
     }
 
     /** Pairs of (tid, priority) of one process. */
-    static SinglePrioritySchedule single(int pid, double... tidPriority) {
+    public static SinglePrioritySchedule single(int pid, double... tidPriority) {
         List<ThreadPriority> list = new ArrayList<>();
         for (int i = 0; i < tidPriority.length; i += 2) {
             list.add(entry(pid, (int) tidPriority[i], tidPriority[i + 1]));
@@ -33,12 +33,12 @@ final class Schedules {
     }
 
     /** Pairs of (tid, level) of one process, the levels on the {@link PriorityScale#FROM_NEUTRAL} scale. */
-    static SinglePrioritySchedule fromNeutral(int pid, double... tidLevel) {
+    public static SinglePrioritySchedule fromNeutral(int pid, double... tidLevel) {
         return new SinglePrioritySchedule("policy", single(pid, tidLevel).threads(), OptionalDouble.empty(),
                 PriorityScale.FROM_NEUTRAL);
     }
 
-    static ScheduleGroup group(String id, double priority, int pid, int... tids) {
+    public static ScheduleGroup group(String id, double priority, int pid, int... tids) {
         List<ThreadPriority> list = new ArrayList<>();
         for (int tid : tids) {
             list.add(entry(pid, tid, priority));
@@ -46,7 +46,7 @@ final class Schedules {
         return new ScheduleGroup(id, priority, list);
     }
 
-    static GroupingSchedule grouping(ScheduleGroup... groups) {
+    public static GroupingSchedule grouping(ScheduleGroup... groups) {
         return new GroupingSchedule("policy", List.of(groups), OptionalDouble.empty());
     }
 }

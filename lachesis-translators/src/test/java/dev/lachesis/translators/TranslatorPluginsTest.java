@@ -2,6 +2,7 @@ package dev.lachesis.translators;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lachesis.translators.realtime.RealTimeTranslatorFactory;
 import dev.lachesis.core.spi.Plugins;
 import dev.lachesis.core.spi.TranslatorFactory;
 import org.junit.jupiter.api.Test;

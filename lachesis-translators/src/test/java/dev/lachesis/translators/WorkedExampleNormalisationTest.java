@@ -2,6 +2,8 @@ package dev.lachesis.translators;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lachesis.translators.realtime.RealTimeSettings;
+import dev.lachesis.translators.realtime.RealTimeTranslator;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.schedule.ScheduleGroup;
 import dev.lachesis.core.spi.TranslatedThread;

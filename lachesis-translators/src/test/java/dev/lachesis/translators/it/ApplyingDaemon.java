@@ -12,7 +12,7 @@ import dev.lachesis.core.spi.Translator;
 import dev.lachesis.core.spi.TranslatorContext;
 import dev.lachesis.translators.CgroupTranslatorFactory;
 import dev.lachesis.translators.NiceTranslatorFactory;
-import dev.lachesis.translators.RealTimeTranslatorFactory;
+import dev.lachesis.translators.realtime.RealTimeTranslatorFactory;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

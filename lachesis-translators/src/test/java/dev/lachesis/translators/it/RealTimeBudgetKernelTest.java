@@ -8,7 +8,7 @@ import dev.lachesis.core.spi.Translator;
 import dev.lachesis.core.spi.TranslatorContext;
 import dev.lachesis.core.testing.ChildJvm;
 import dev.lachesis.translators.Machine;
-import dev.lachesis.translators.RealTimeTranslatorFactory;
+import dev.lachesis.translators.realtime.RealTimeTranslatorFactory;
 import dev.lachesis.translators.kernel.Kernel;
 import dev.lachesis.translators.kernel.NotPermittedException;
 import dev.lachesis.translators.kernel.SchedPolicy;

@@ -6,7 +6,7 @@ import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.spi.Translator;
 import dev.lachesis.core.spi.TranslatorContext;
 import dev.lachesis.core.testing.ChildJvm;
-import dev.lachesis.translators.RealTimeTranslatorFactory;
+import dev.lachesis.translators.realtime.RealTimeTranslatorFactory;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,7 @@ import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.schedule.Schedule;
 import dev.lachesis.core.spi.Translator;
 import dev.lachesis.core.spi.TranslatorContext;
-import dev.lachesis.translators.RealTimeTranslatorFactory;
+import dev.lachesis.translators.realtime.RealTimeTranslatorFactory;
 import java.nio.file.Path;
 import org.junit.jupiter.api.condition.EnabledIf;
 

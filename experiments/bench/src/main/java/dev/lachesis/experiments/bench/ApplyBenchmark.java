@@ -14,7 +14,7 @@ import dev.lachesis.core.spi.TranslatorContext;
 import dev.lachesis.core.spi.TranslatorException;
 import dev.lachesis.core.spi.TranslatorFactory;
 import dev.lachesis.translators.NiceTranslatorFactory;
-import dev.lachesis.translators.RealTimeTranslatorFactory;
+import dev.lachesis.translators.realtime.RealTimeTranslatorFactory;
 import dev.lachesis.translators.ThreadTranslator;
 import dev.lachesis.core.testing.ChildJvm;
 import dev.lachesis.translators.it.ThreadsChild;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.lachesis.core.metricsource.RealGraphite;
 import dev.lachesis.experiments.process.LachesisHome;
 import dev.lachesis.experiments.run.CpuList;
-import dev.lachesis.translators.RealTimeTranslatorFactory;
+import dev.lachesis.translators.realtime.RealTimeTranslatorFactory;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package dev.lachesis.translators;
+package dev.lachesis.translators.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,9 +1,9 @@
-package dev.lachesis.translators;
+package dev.lachesis.translators.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lachesis.core.model.ThreadRef;
-import dev.lachesis.translators.RunTimeHistory.Ran;
+import dev.lachesis.translators.realtime.RunTimeHistory.Ran;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 

@@ -1,13 +1,16 @@
-package dev.lachesis.translators;
+package dev.lachesis.translators.realtime;
 
 import static dev.lachesis.translators.Schedules.single;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.lachesis.translators.CgroupSettings;
+import dev.lachesis.translators.FakeProc;
+import dev.lachesis.translators.RecordingKernel;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.model.ThreadRef;
-import dev.lachesis.translators.OperatorIntervals.Interval;
-import dev.lachesis.translators.QueryProgress.Reading;
+import dev.lachesis.translators.realtime.OperatorIntervals.Interval;
+import dev.lachesis.translators.realtime.QueryProgress.Reading;
 import dev.lachesis.translators.journal.RestoreJournal;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.lachesis.translators;
+package dev.lachesis.translators.realtime;
 
 /**
  * A physical operator of an SPE instance, by the id its driver gives it: the key under which the

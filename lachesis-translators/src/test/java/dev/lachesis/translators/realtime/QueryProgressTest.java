@@ -1,4 +1,4 @@
-package dev.lachesis.translators;
+package dev.lachesis.translators.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,7 +10,7 @@ import dev.lachesis.core.model.Query;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.spi.PolicyInput;
 import dev.lachesis.core.spi.SpeRound;
-import dev.lachesis.translators.QueryProgress.Reading;
+import dev.lachesis.translators.realtime.QueryProgress.Reading;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,8 @@
-package dev.lachesis.translators;
+package dev.lachesis.translators.realtime;
 
+import dev.lachesis.translators.CgroupSettings;
+import dev.lachesis.translators.FakeProc;
+import dev.lachesis.translators.RecordingKernel;
 import dev.lachesis.core.spi.TranslatorCondition;
 import static dev.lachesis.translators.Schedules.single;
 import static org.assertj.core.api.Assertions.assertThat;

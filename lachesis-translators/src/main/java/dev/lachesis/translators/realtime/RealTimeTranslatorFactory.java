@@ -1,5 +1,12 @@
-package dev.lachesis.translators;
+package dev.lachesis.translators.realtime;
 
+import dev.lachesis.translators.CgroupSettings;
+import dev.lachesis.translators.Machine;
+import dev.lachesis.translators.NiceSettings;
+import dev.lachesis.translators.NiceTranslator;
+import dev.lachesis.translators.NiceTranslatorFactory;
+import dev.lachesis.translators.PermissionAdvice;
+import dev.lachesis.translators.TranslatorFactorySupport;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.spi.Translator;
 import dev.lachesis.core.spi.TranslatorContext;

@@ -1,7 +1,7 @@
-package dev.lachesis.translators;
+package dev.lachesis.translators.realtime;
 
 import dev.lachesis.core.model.ThreadRef;
-import dev.lachesis.translators.QueryProgress.Reading;
+import dev.lachesis.translators.realtime.QueryProgress.Reading;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,14 +1,14 @@
-package dev.lachesis.translators;
+package dev.lachesis.translators.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lachesis.core.model.ThreadRef;
-import dev.lachesis.translators.LivelockJudge.Demote;
-import dev.lachesis.translators.LivelockJudge.Keep;
-import dev.lachesis.translators.LivelockJudge.Spinning;
-import dev.lachesis.translators.LivelockJudge.Starving;
-import dev.lachesis.translators.LivelockJudge.Verdict;
-import dev.lachesis.translators.QueryProgress.Reading;
+import dev.lachesis.translators.realtime.LivelockJudge.Demote;
+import dev.lachesis.translators.realtime.LivelockJudge.Keep;
+import dev.lachesis.translators.realtime.LivelockJudge.Spinning;
+import dev.lachesis.translators.realtime.LivelockJudge.Starving;
+import dev.lachesis.translators.realtime.LivelockJudge.Verdict;
+import dev.lachesis.translators.realtime.QueryProgress.Reading;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,9 +1,12 @@
-package dev.lachesis.translators;
+package dev.lachesis.translators.realtime;
 
 import static dev.lachesis.translators.Schedules.single;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lachesis.translators.FakeProc;
+import dev.lachesis.translators.Machine;
+import dev.lachesis.translators.RecordingKernel;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.spi.Translator;

@@ -1,9 +1,9 @@
-package dev.lachesis.translators;
+package dev.lachesis.translators.realtime;
 
 import dev.lachesis.core.model.ThreadRef;
-import dev.lachesis.translators.LivelockJudge.Spinning;
-import dev.lachesis.translators.OperatorIntervals.Interval;
-import dev.lachesis.translators.RunTimeHistory.Ran;
+import dev.lachesis.translators.realtime.LivelockJudge.Spinning;
+import dev.lachesis.translators.realtime.OperatorIntervals.Interval;
+import dev.lachesis.translators.realtime.RunTimeHistory.Ran;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

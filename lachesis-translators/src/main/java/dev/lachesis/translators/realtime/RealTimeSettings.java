@@ -1,5 +1,6 @@
-package dev.lachesis.translators;
+package dev.lachesis.translators.realtime;
 
+import dev.lachesis.translators.Settings;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.translators.kernel.SchedPolicy;

@@ -1,5 +1,6 @@
-package dev.lachesis.translators;
+package dev.lachesis.translators.realtime;
 
+import dev.lachesis.translators.Settings;
 import java.time.Duration;
 
 /**

@@ -1,4 +1,4 @@
-package dev.lachesis.translators;
+package dev.lachesis.translators.realtime;
 
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.translators.cgroup.CgroupFiles;

@@ -1,7 +1,10 @@
-package dev.lachesis.translators;
+package dev.lachesis.translators.realtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lachesis.translators.CgroupSettings;
+import dev.lachesis.translators.FakeProc;
+import dev.lachesis.translators.RecordingKernel;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.model.OperatorThread;

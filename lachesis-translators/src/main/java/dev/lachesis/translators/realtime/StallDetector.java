@@ -1,4 +1,4 @@
-package dev.lachesis.translators;
+package dev.lachesis.translators.realtime;
 
 import dev.lachesis.core.model.ThreadRef;
 import java.util.HashMap;

@@ -1,5 +1,8 @@
-package dev.lachesis.translators;
+package dev.lachesis.translators.realtime;
 
+import dev.lachesis.translators.CgroupSettings;
+import dev.lachesis.translators.PermissionAdvice;
+import dev.lachesis.translators.ThreadTranslator;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.model.ThreadKind;
 import dev.lachesis.core.model.ThreadRef;

@@ -1,4 +1,4 @@
-package dev.lachesis.translators;
+package dev.lachesis.translators.realtime;
 
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.ThreadKind;

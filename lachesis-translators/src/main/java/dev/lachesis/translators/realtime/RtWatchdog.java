@@ -1,14 +1,14 @@
-package dev.lachesis.translators;
+package dev.lachesis.translators.realtime;
 
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.proc.TaskStat;
-import dev.lachesis.translators.LivelockJudge.Demote;
-import dev.lachesis.translators.LivelockJudge.Excused;
-import dev.lachesis.translators.LivelockJudge.Keep;
-import dev.lachesis.translators.LivelockJudge.Starving;
-import dev.lachesis.translators.LivelockJudge.Verdict;
-import dev.lachesis.translators.QueryProgress.Reading;
+import dev.lachesis.translators.realtime.LivelockJudge.Demote;
+import dev.lachesis.translators.realtime.LivelockJudge.Excused;
+import dev.lachesis.translators.realtime.LivelockJudge.Keep;
+import dev.lachesis.translators.realtime.LivelockJudge.Starving;
+import dev.lachesis.translators.realtime.LivelockJudge.Verdict;
+import dev.lachesis.translators.realtime.QueryProgress.Reading;
 import dev.lachesis.translators.cgroup.CgroupHierarchy;
 import dev.lachesis.translators.kernel.Kernel;
 import dev.lachesis.translators.kernel.KernelException;
