@@ -33,25 +33,12 @@ import java.util.TreeSet;
  *       under the consumer's, or to the consumer's own when the consumer is at the query's bottom
  *       (equal at worst). Ranked above the consumer it spins on the core the consumer needs, and the
  *       query stops; ranked equal, SCHED_RR still gives it half of that core.</li>
- *   <li><b>Lookout.</b> A thread that publishes the metrics the daemon reads
- *       ({@link ThreadKind#REPORTER}) gets the query's highest priority: it runs for a moment once
- *       per reporting period, and below a busy real-time executor it starves, the daemon stops
- *       seeing the query and keeps its last priorities while the query stalls (seen in the ETL
- *       sweep on Storm). So do the JVM's service threads ({@link ThreadKind#RUNTIME}): a
- *       collection or any other safepoint operation runs on the VM thread (and the GC workers);
- *       the executor that asked for it waits, and once the safepoint is armed every Java thread of
- *       the worker stops until it is done. Left in SCHED_OTHER below spinning SCHED_RR executors,
- *       the VM thread runs only in what RT throttling leaves over (5% of each second), so every
- *       pause stretches by orders of magnitude and the query stalls; the JIT, starved, leaves hot
- *       code interpreted. So do the worker's heartbeat and ZooKeeper session threads
- *       ({@link ThreadKind#LIVENESS}): starved for a session timeout, the cluster declares the worker
- *       dead and kills the query (seen in local mode, where the ZooKeeper server shares the core).
- *       They get the query's <em>highest</em> priority and never more: the
- *       highest any other thread of the query has after the floor and the cap (a sender capped
- *       below its consumer does not lift them). Level with the query's most important operator,
- *       SCHED_RR shares the core between them; above it, a compiler thread busy for hundreds of
- *       milliseconds would preempt that operator. The {@code rt} translator keeps them at that
- *       level after smoothing too.</li>
+ *   <li><b>Lookout.</b> The threads the query needs running whatever its queues say
+ *       ({@link ThreadKind#isLookout()}: the metrics reporter, the JVM's service threads, the
+ *       worker's heartbeat) are put in the schedule, at the query's lowest priority, so that the
+ *       {@code rt} translator sees them: it places them level with the query's highest RT priority
+ *       after smoothing and normalisation, the one place that rule lives (its {@code LookoutLevel}
+ *       says why each kind must not starve).</li>
  *   <li><b>Out.</b> A thread that may busy-wait on any queue of its worker
  *       ({@link OperatorThread#spinsOnAnyQueue()}: Storm 1.x's disruptor flush pool, which publishes
  *       overflowed batches into whichever ring they belong to) is left out of the real-time class
@@ -72,7 +59,7 @@ public final class RealTimeGuard implements Policy {
     public static final String FLOOR = "rt-floor";
     /** Explanation key of a thread lowered to its consumer's priority. */
     public static final String CAP = "rt-cap";
-    /** Explanation key of a metrics reporter or JVM service thread raised to its query's highest priority. */
+    /** Explanation key of a lookout, handed to the translator to place at its query's highest RT priority. */
     public static final String LOOKOUT = "rt-lookout";
 
     private final Policy inner;
@@ -140,17 +127,14 @@ public final class RealTimeGuard implements Policy {
             levelsByQuery.computeIfAbsent(tp.thread().queryId(), q -> new TreeSet<>()).add(tp.priority());
         }
         Map<ThreadRef, ThreadPriority> capped = new HashMap<>();
-        Map<String, Double> highestByQuery = new HashMap<>();
         for (ThreadPriority tp : floored.values()) {
-            ThreadPriority c = cap(tp, consumerPriority, levelsByQuery.get(tp.thread().queryId()));
-            capped.put(tp.thread().ref(), c);
-            highestByQuery.merge(c.thread().queryId(), c.priority(), Math::max);
+            capped.put(tp.thread().ref(), cap(tp, consumerPriority, levelsByQuery.get(tp.thread().queryId())));
         }
         List<ThreadPriority> result = new ArrayList<>(floored.size());
         for (OperatorThread t : threads) {
-            Double highest = highestByQuery.get(t.queryId());
-            if (isLookout(t) && highest != null) {
-                result.add(new ThreadPriority(spe, t, highest, Map.of(LOOKOUT, highest)));
+            Double lowest = lowestByQuery.get(t.queryId());
+            if (isLookout(t) && lowest != null) {
+                result.add(new ThreadPriority(spe, t, lowest, Map.of(LOOKOUT, lowest)));
             } else if (capped.containsKey(t.ref())) {
                 result.add(capped.get(t.ref()));
             }

@@ -121,9 +121,9 @@ class RealTimeGuardTest {
     }
 
     @Test
-    void theMetricsReporterTheJvmsServiceThreadsAndTheHeartbeatRankWithTheQuerysBusiestThread() {
-        // X's queue of 70 ranks it first; the reporter publishes no queue, so without the lookout
-        // rule it would be floored at 3 with the timer and starve behind X.
+    void theMetricsReporterTheJvmsServiceThreadsAndTheHeartbeatAreHandedToTheTranslatorAsLookouts() {
+        // The reporter publishes no queue; without the lookout rule it would not be in the schedule,
+        // and the rt translator, which places lookouts level with the query's top thread, would not see it.
         TestSpe spe = new TestSpe().query("a", List.of("S", "X", "Y"), "S>X", "X>Y")
                 .operator("X#0", "a", "X").operator("Y#0", "a", "Y")
                 .main("X#0").main("Y#0").helper("a-timer", ThreadKind.TIMER, "a", null, "timer-a")
@@ -135,15 +135,15 @@ class RealTimeGuardTest {
         Schedule schedule = guardedQs.schedule(spe.input(guardedQs));
 
         assertThat(priorities(schedule)).containsExactly(entry("X#0-main", 70.0), entry("Y#0-main", 3.0),
-                entry("a-timer", 3.0), entry("a-reporter", 70.0), entry("a-vm", 70.0), entry("a-zk", 70.0));
-        assertThat(TestSpe.entry(schedule, "a-reporter").metrics()).isEqualTo(Map.of(RealTimeGuard.LOOKOUT, 70.0));
+                entry("a-timer", 3.0), entry("a-reporter", 3.0), entry("a-vm", 3.0), entry("a-zk", 3.0));
+        assertThat(TestSpe.entry(schedule, "a-reporter").metrics()).isEqualTo(Map.of(RealTimeGuard.LOOKOUT, 3.0));
     }
 
     @Test
-    void theLookoutsRankWithTheBusiestThreadAfterTheCapNeverAboveIt() {
+    void theLookoutsNeverTakeTheSendersPriorityBeforeItsCap() {
         // QS-IO as in aSpinnerWhoseConsumerHasNoPriorityIsCappedAtTheQuerysLowest: A's sender asks
-        // for 60 (its output queue) but is capped at B's 2, so the query's busiest thread is A's main
-        // thread at 9. The reporter and the VM thread rank with it, not with the sender's 60.
+        // for 60 (its output queue) but is capped at B's 2. The reporter and the VM thread are handed
+        // over as lookouts (RealTimeLookoutTest of the translators places them with A at 9).
         TestSpe spe = new TestSpe().query("q", List.of("S", "A", "B"), "S>A", "A>B")
                 .operator("S#0", "q", "S").operator("A#0", "q", "A").operator("B#0", "q", "B")
                 .main("S#0").main("A#0").spinningHelper("A-send", ThreadKind.SENDER, "q", "A#0", "A#0", "B#0")
@@ -158,8 +158,8 @@ class RealTimeGuardTest {
         Schedule schedule = guarded.schedule(spe.input(guarded));
 
         assertThat(priorities(schedule)).containsExactly(entry("S#0-main", 2.0), entry("A#0-main", 9.0),
-                entry("A-send", 2.0), entry("B#0-main", 2.0), entry("q-reporter", 9.0), entry("q-vm", 9.0));
-        assertThat(TestSpe.entry(schedule, "q-vm").metrics()).isEqualTo(Map.of(RealTimeGuard.LOOKOUT, 9.0));
+                entry("A-send", 2.0), entry("B#0-main", 2.0), entry("q-reporter", 2.0), entry("q-vm", 2.0));
+        assertThat(TestSpe.entry(schedule, "q-vm").metrics()).isEqualTo(Map.of(RealTimeGuard.LOOKOUT, 2.0));
     }
 
     @Test

@@ -278,12 +278,12 @@ public final class RealTimeTranslator extends ThreadTranslator {
     }
 
     /**
-     * Normalises as every per-thread translator does, then keeps the query's lookouts (its metrics
-     * reporter and JVM service threads) at most at its highest RT priority ({@link LookoutCap}).
+     * Normalises as every per-thread translator does, but puts each query's lookouts (its metrics
+     * reporter, JVM service and heartbeat threads) level with its highest RT priority ({@link LookoutLevel}).
      */
     @Override
     public TranslationPlan plan(Schedule schedule) {
-        return LookoutCap.apply(super.plan(schedule));
+        return LookoutLevel.place(schedule, super.plan(LookoutLevel.withoutPlacedLookouts(schedule)));
     }
 
     /** Stops the watchdog (outside the lock it may be waiting for), then restores every thread. */

@@ -30,8 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The RT priorities the {@code rt} translator gives a query's lookouts (its metrics reporter and the
  * JVM's VM thread), from the raw priorities {@code RealTimeGuard} hands it — copied from
  * {@code RealTimeGuardTest} of lachesis-policies, which this module may not depend on — through the
- * real normaliser and smoother ({@code plan}; no thread changes). They rank with the query's busiest
- * thread, never above it.
+ * real normaliser and smoother ({@code plan}; no thread changes). They stand level with the query's
+ * busiest thread, whatever raw priority they came with.
  */
 class RealTimeLookoutTest {
     private static final int PID = 100;
@@ -85,31 +85,38 @@ class RealTimeLookoutTest {
     }
 
     @Test
-    void withTheCappedSenderTheLookoutsShareTheBusiestOperatorsPriority() throws Exception {
+    void theLookoutsShareTheBusiestOperatorsPriorityWhateverTheirRawOne() throws Exception {
         create("{watchdog: {enabled: false}}");
-        // RealTimeGuardTest theLookoutsRankWithTheBusiestThreadAfterTheCapNeverAboveIt: A's sender
-        // asked for 60 and was capped at 2; A at 9 is the busiest. The guard used to hand the lookouts
-        // the sender's 60: linear 1..99 then gave them 99 and A 1 + 98 × 7/58 = 12.8 → 13.
-        assertThat(plan(raw("S", 2, "A", 9, "A-send", 2, "B", 2, "q-reporter", 9, "q-vm", 9)))
+        // RealTimeGuardTest theLookoutsNeverTakeTheSendersPriorityBeforeItsCap: A's sender asked for
+        // 60 and was capped at 2; A at 9 is the busiest. The guard hands the lookouts over at 2.
+        assertThat(plan(raw("S", 2, "A", 9, "A-send", 2, "B", 2, "q-reporter", 2, "q-vm", 2)))
                 .containsExactly(Map.entry("S", 1L), Map.entry("A", 99L), Map.entry("A-send", 1L), Map.entry("B", 1L),
                         Map.entry("q-reporter", 99L), Map.entry("q-vm", 99L));
+        // A raw 60 (the sender's priority before its cap) neither lifts them above A nor stretches
+        // the range the operators are spread over: linear 1..99 over [2, 60] would have given A 13.
         assertThat(plan(raw("S", 2, "A", 9, "A-send", 2, "B", 2, "q-reporter", 60, "q-vm", 60)))
-                .as("the old guard's values: the translator alone keeps the lookouts at A's 13")
-                .containsExactly(Map.entry("S", 1L), Map.entry("A", 13L), Map.entry("A-send", 1L), Map.entry("B", 1L),
-                        Map.entry("q-reporter", 13L), Map.entry("q-vm", 13L));
+                .containsExactly(Map.entry("S", 1L), Map.entry("A", 99L), Map.entry("A-send", 1L), Map.entry("B", 1L),
+                        Map.entry("q-reporter", 99L), Map.entry("q-vm", 99L));
     }
 
     @Test
     void afterSmoothingTheLookoutsStayAtTheBusiestOperatorsPriority() throws Exception {
         create("{smoothing: 0.5, watchdog: {enabled: false}}");
-        // The busiest operator changes every round; the guard gives the lookouts the maximum, 10.
-        plan(raw("A", 10, "B", 0, "q-reporter", 10, "q-vm", 10));
-        // Smoothed: A (10 + 0) / 2 = 5, B (0 + 10) / 2 = 5, lookouts 10. Linear 1..99 over [5, 10]
-        // would give A and B 1 and the lookouts 99, far above every operator.
-        assertThat(plan(raw("A", 0, "B", 10, "q-reporter", 10, "q-vm", 10))).containsExactly(
-                Map.entry("A", 1L), Map.entry("B", 1L), Map.entry("q-reporter", 1L), Map.entry("q-vm", 1L));
-        // Smoothed: A 2.5, B 7.5, lookouts 10: B 1 + 98 × 5/7.5 = 66.3 → 66 (the lookouts would be 99).
-        assertThat(plan(raw("A", 0, "B", 10, "q-reporter", 10, "q-vm", 10))).containsExactly(
-                Map.entry("A", 1L), Map.entry("B", 66L), Map.entry("q-reporter", 66L), Map.entry("q-vm", 66L));
+        // The busiest operator changes every round; the lookouts are handed over at the lowest, 0.
+        plan(raw("A", 10, "B", 0, "q-reporter", 0, "q-vm", 0));
+        // Smoothed: A (10 + 0) / 2 = 5, B (0 + 10) / 2 = 5: one level, and the lookouts with it.
+        Map<String, Long> even = plan(raw("A", 0, "B", 10, "q-reporter", 0, "q-vm", 0));
+        assertThat(even.get("q-reporter")).isEqualTo(even.get("A")).isEqualTo(even.get("B"));
+        assertThat(even.get("q-vm")).isEqualTo(even.get("A"));
+        // Smoothed: A 2.5, B 7.5: B on top, the lookouts level with it, not drifting above it.
+        assertThat(plan(raw("A", 0, "B", 10, "q-reporter", 0, "q-vm", 0))).containsExactly(
+                Map.entry("A", 1L), Map.entry("B", 99L), Map.entry("q-reporter", 99L), Map.entry("q-vm", 99L));
+    }
+
+    @Test
+    void aQueryWhoseOnlyThreadsAreLookoutsIsNormalisedAsItIs() throws Exception {
+        create("{watchdog: {enabled: false}}");
+        assertThat(plan(raw("q-reporter", 1, "q-vm", 2))).containsExactly(
+                Map.entry("q-reporter", 1L), Map.entry("q-vm", 99L));
     }
 }
