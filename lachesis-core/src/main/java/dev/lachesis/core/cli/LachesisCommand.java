@@ -27,9 +27,6 @@ import picocli.CommandLine.Spec;
             OnceCommand.class,
             ThreadsCommand.class,
             ValidateCommand.class,
-            MetricsCommand.class,
-            StoreCommand.class,
-            StatusCommand.class,
         })
 public final class LachesisCommand implements Callable<Integer> {
     private static final Logger LOG = LoggerFactory.getLogger(LachesisCommand.class);

@@ -10,7 +10,7 @@ import dev.lachesis.core.loop.Assembler;
 import dev.lachesis.core.loop.Assembly;
 import dev.lachesis.core.loop.RoundResult;
 import dev.lachesis.core.loop.SchedulerLoop;
-import dev.lachesis.core.status.ThreadRow;
+import dev.lachesis.core.loop.ThreadRow;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package dev.lachesis.core.cli;
 
 /** How commands that list threads print them: aligned columns for people, JSON for scripts. */
-enum OutputFormat {
+public enum OutputFormat {
     TABLE, JSON
 }

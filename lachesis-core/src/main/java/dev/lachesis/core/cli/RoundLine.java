@@ -2,7 +2,7 @@ package dev.lachesis.core.cli;
 
 import dev.lachesis.core.loop.RoundReport;
 import dev.lachesis.core.loop.RoundResult;
-import dev.lachesis.core.status.ThreadRow;
+import dev.lachesis.core.loop.ThreadRow;
 import java.util.List;
 
 /**

@@ -5,23 +5,21 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.LachesisConfig;
-import dev.lachesis.core.config.StatusConfig;
 import dev.lachesis.core.loop.Assembler;
 import dev.lachesis.core.loop.Assembly;
+import dev.lachesis.core.loop.RoundListener;
+import dev.lachesis.core.loop.RoundListenerFactory;
 import dev.lachesis.core.loop.RoundResult;
+import dev.lachesis.core.loop.RunningDaemon;
 import dev.lachesis.core.loop.SchedulerLoop;
-import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.spi.Plugins;
 import dev.lachesis.core.spi.ServiceManager;
-import dev.lachesis.core.status.CarbonReporter;
-import dev.lachesis.core.status.DaemonStatus;
-import dev.lachesis.core.status.StatusServer;
-import dev.lachesis.core.status.ThreadRow;
+import dev.lachesis.core.loop.ThreadRow;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,8 +35,8 @@ import picocli.CommandLine.Spec;
  * SIGTERM or SIGINT, when a shutdown hook stops the loop and restores every thread. With
  * {@code --rounds} it prints every round's threads as {@code once} does (JSON: one {@link RoundLine} per line),
  * so a person or a script can watch it; with {@code --dry-run} it only plans and changes nothing.
- * With a {@code status} section it serves what it does on HTTP ({@link StatusServer}); with a
- * {@code report} section it pushes each round to carbon ({@link CarbonReporter}). Started by systemd
+ * Plug-ins that watch it ({@link RoundListenerFactory}: lachesis-server's status endpoint and
+ * carbon report, when the file has a {@code status} or {@code report} section) see every round. Started by systemd
  * with {@code Type=notify}, it says when it is ready and, every round, that it is alive
  * ({@link ServiceManagerNews}). SIGHUP ({@code systemctl reload}) re-reads the policy file
  * ({@link PolicyReload}).
@@ -69,27 +67,19 @@ final class RunCommand implements Callable<Integer> {
         Environment env = parent.environment();
         Assembler assembler = new Assembler(env.plugins(), env.threads(), env.clock());
         Assembly assembly = assembler.assemble(loaded, env.metrics());
-        StatusConfig statusConfig = loaded.status();
-        AtomicReference<SchedulerLoop> loopRef = new AtomicReference<>();
-        DaemonStatus status = new DaemonStatus(ManifestVersion.version(), env.clock(), !dryRun, () -> loopRef.get().policies(),
-                () -> loopRef.get().activeConditions(), ProcFs.system());
-        Consumer<RoundResult> listeners = printer(spec.commandLine().getOut());
-        if (statusConfig.enabled()) {
-            listeners = listeners.andThen(status);
-        }
-        CarbonReporter reporter = loaded.report().enabled() ? CarbonReporter.start(loaded.report()) : null;
-        if (reporter != null) {
-            listeners = listeners.andThen(reporter);
-        }
         List<ServiceManager> managers = Plugins.services(ServiceManager.class, "service manager",
                 RunCommand.class.getClassLoader()).stream().filter(ServiceManager::isPresent).toList();
-        listeners = listeners.andThen(new ServiceManagerNews(managers));
+        List<RoundListener> watchers = new CopyOnWriteArrayList<>();
+        Consumer<RoundResult> listeners = printer(spec.commandLine().getOut())
+                .andThen(round -> watchers.forEach(watcher -> watcher.accept(round)))
+                .andThen(new ServiceManagerNews(managers));
         SchedulerLoop loop = new SchedulerLoop(assembly, env.clock(), !dryRun, listeners);
-        loopRef.set(loop);
-        StatusServer server = null;
         try {
-            if (statusConfig.enabled()) {
-                server = StatusServer.start(statusConfig, status);
+            RunningDaemon daemon = new RunningDaemon(ManifestVersion.version(), env.clock(), !dryRun, loop::policies,
+                    loop::activeConditions);
+            for (RoundListenerFactory factory : Plugins.services(RoundListenerFactory.class, "round listener",
+                    RunCommand.class.getClassLoader())) {
+                factory.start(loaded, daemon).ifPresent(watchers::add);
             }
             Thread hook = new Thread(() -> {
                 managers.forEach(ServiceManager::stopping);
@@ -109,12 +99,7 @@ final class RunCommand implements Callable<Integer> {
             loop.close();
             throw e;
         } finally {
-            if (server != null) {
-                server.close();
-            }
-            if (reporter != null) {
-                reporter.close();
-            }
+            watchers.forEach(RoundListener::close);
         }
     }
 

@@ -5,22 +5,22 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Prints rows as left-aligned columns separated by two spaces. Not thread-safe. */
-final class TextTable {
+public final class TextTable {
     private final List<String> header;
     private final List<List<String>> rows = new ArrayList<>();
 
-    TextTable(List<String> header) {
+    public TextTable(List<String> header) {
         this.header = List.copyOf(header);
     }
 
-    void add(List<String> row) {
+    public void add(List<String> row) {
         if (row.size() != header.size()) {
             throw new IllegalArgumentException("row has " + row.size() + " cells, header " + header.size());
         }
         rows.add(List.copyOf(row));
     }
 
-    void print(PrintWriter out) {
+    public void print(PrintWriter out) {
         int[] widths = new int[header.size()];
         for (List<String> row : withHeader()) {
             for (int i = 0; i < row.size(); i++) {

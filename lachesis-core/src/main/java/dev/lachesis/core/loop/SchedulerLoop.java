@@ -79,6 +79,8 @@ public final class SchedulerLoop implements AutoCloseable {
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final CountDownLatch restored = new CountDownLatch(1);
     private volatile boolean stopping;
+    /** Set by {@link #replace} so a sleeping loop looks again at when its policies are due (guarded by {@code wakeUp}). */
+    private boolean rescheduled;
     private volatile Thread thread;
     private volatile Throwable death;
 
@@ -164,6 +166,7 @@ public final class SchedulerLoop implements AutoCloseable {
             next.close();
         }
         synchronized (wakeUp) {
+            rescheduled = true;
             wakeUp.notifyAll();
         }
     }
@@ -236,9 +239,10 @@ public final class SchedulerLoop implements AutoCloseable {
         Duration wait = Duration.between(now, wake);
         long millis = wait.compareTo(MAX_WAIT) > 0 ? MAX_WAIT.toMillis() : (wait.toNanos() + 999_999) / 1_000_000;
         synchronized (wakeUp) {
-            if (!stopping) {
+            if (!stopping && !rescheduled) {
                 wakeUp.wait(millis);
             }
+            rescheduled = false;
         }
     }
 

@@ -26,7 +26,7 @@ class CommandDocsTest {
         String page = ManPage.of(lachesis, "1.2.3");
 
         assertThat(page).startsWith(".TH LACHESIS 1 \"\" \"lachesis 1.2.3\" \"User Commands\"\n")
-                .contains(".SS \"lachesis run\"", ".SS \"lachesis validate\"", ".SS \"lachesis store\"",
+                .contains(".SS \"lachesis run\"", ".SS \"lachesis validate\"", ".SS \"lachesis once\"",
                         "\\fB\\-c, \\-\\-config\\fR=\\fIFILE\\fR", ".SH EXIT STATUS")
                 .doesNotContain("${DEFAULT-VALUE}");
         assertThat(page.lines()).as("no text line a troff request could be taken for")

@@ -75,7 +75,7 @@ class LachesisCommandTest {
     void everyVerbPrintsTheVersion() {
         CommandLine cli = LachesisCommand.commandLine(environment);
         List<String> verbs = List.copyOf(cli.getSubcommands().keySet());
-        assertThat(verbs).contains("run", "once", "threads", "validate", "metrics", "store", "status");
+        assertThat(verbs).contains("run", "once", "threads", "validate");
 
         for (String verb : verbs) {
             Result result = run(verb, "--version");

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.lachesis.core.loop.RoundReport;
 import dev.lachesis.core.loop.RoundResult;
-import dev.lachesis.core.status.ThreadRow;
+import dev.lachesis.core.loop.ThreadRow;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

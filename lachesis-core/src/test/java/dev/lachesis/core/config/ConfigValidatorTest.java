@@ -125,7 +125,7 @@ class ConfigValidatorTest {
 
         assertThat(problems(yaml)).containsExactly(
                 "spes[0].metrics.source (lachesis.yaml:5) was 'carbon' but no metric source has that name"
-                        + " (available: embedded, fake-source, graphite)");
+                        + " (available: fake-source, graphite)");
     }
 
     @Test

@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
-import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
-import dev.lachesis.core.metricsource.embedded.EmbeddedStoreConfig;
+import dev.lachesis.server.store.EmbeddedMetricSource;
+import dev.lachesis.server.store.EmbeddedStoreConfig;
 import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.model.ThreadRef;

@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.lachesis.core.config.ConfigNode;
-import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
+import dev.lachesis.server.store.EmbeddedMetricSource;
 import dev.lachesis.core.spi.MetricSourceFactory;
 import dev.lachesis.core.spi.Plugins;
 import dev.lachesis.experiments.launch.StormQuery;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.lachesis.core.config.ConfigNode;
-import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
+import dev.lachesis.server.store.EmbeddedMetricSource;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.spi.MetricSourceFactory;
 import dev.lachesis.core.spi.Plugins;

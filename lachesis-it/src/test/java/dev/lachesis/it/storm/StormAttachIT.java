@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.discovery.JvmThreadDiscovery;
 import dev.lachesis.core.metricsource.RealGraphite;
-import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
+import dev.lachesis.server.store.EmbeddedMetricSource;
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.model.ThreadKind;

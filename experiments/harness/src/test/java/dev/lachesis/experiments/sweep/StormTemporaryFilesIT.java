@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.lachesis.core.config.ConfigNode;
-import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
+import dev.lachesis.server.store.EmbeddedMetricSource;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.spi.MetricSource;
 import dev.lachesis.core.spi.MetricSourceFactory;

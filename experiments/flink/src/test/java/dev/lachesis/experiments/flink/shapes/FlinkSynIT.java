@@ -3,8 +3,8 @@ package dev.lachesis.experiments.flink.shapes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
-import dev.lachesis.core.metricsource.embedded.EmbeddedStoreConfig;
+import dev.lachesis.server.store.EmbeddedMetricSource;
+import dev.lachesis.server.store.EmbeddedStoreConfig;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.model.ThreadKind;
 import dev.lachesis.core.spi.DriverException;

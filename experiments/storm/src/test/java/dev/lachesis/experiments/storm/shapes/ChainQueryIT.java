@@ -7,7 +7,7 @@ import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.discovery.JvmThreadDiscovery;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
-import dev.lachesis.core.metricsource.embedded.EmbeddedMetricSource;
+import dev.lachesis.server.store.EmbeddedMetricSource;
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.model.ThreadKind;
