@@ -9,4 +9,19 @@ import java.util.function.Consumer;
 public interface RoundListener extends Consumer<RoundResult>, AutoCloseable {
     @Override
     void close();
+
+    /** A listener that hands each round to {@code onRound} and runs {@code onClose} when closed. */
+    static RoundListener of(Consumer<RoundResult> onRound, Runnable onClose) {
+        return new RoundListener() {
+            @Override
+            public void accept(RoundResult round) {
+                onRound.accept(round);
+            }
+
+            @Override
+            public void close() {
+                onClose.run();
+            }
+        };
+    }
 }

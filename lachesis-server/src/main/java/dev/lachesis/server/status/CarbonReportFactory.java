@@ -3,7 +3,6 @@ package dev.lachesis.server.status;
 import dev.lachesis.core.config.LachesisConfig;
 import dev.lachesis.core.loop.RoundListener;
 import dev.lachesis.core.loop.RoundListenerFactory;
-import dev.lachesis.core.loop.RoundResult;
 import dev.lachesis.core.loop.RunningDaemon;
 import java.util.Optional;
 
@@ -15,16 +14,6 @@ public final class CarbonReportFactory implements RoundListenerFactory {
             return Optional.empty();
         }
         CarbonReporter reporter = CarbonReporter.start(config.report());
-        return Optional.of(new RoundListener() {
-            @Override
-            public void accept(RoundResult round) {
-                reporter.accept(round);
-            }
-
-            @Override
-            public void close() {
-                reporter.close();
-            }
-        });
+        return Optional.of(RoundListener.of(reporter, reporter::close));
     }
 }

@@ -4,7 +4,6 @@ import dev.lachesis.core.config.LachesisConfig;
 import dev.lachesis.core.config.StatusConfig;
 import dev.lachesis.core.loop.RoundListener;
 import dev.lachesis.core.loop.RoundListenerFactory;
-import dev.lachesis.core.loop.RoundResult;
 import dev.lachesis.core.loop.RunningDaemon;
 import dev.lachesis.core.proc.ProcFs;
 import java.util.Optional;
@@ -20,16 +19,6 @@ public final class StatusEndpointFactory implements RoundListenerFactory {
         DaemonStatus status = new DaemonStatus(daemon.version(), daemon.clock(), daemon.applying(), daemon.policies(),
                 daemon.conditions(), ProcFs.system());
         StatusServer server = StatusServer.start(settings, status);
-        return Optional.of(new RoundListener() {
-            @Override
-            public void accept(RoundResult round) {
-                status.accept(round);
-            }
-
-            @Override
-            public void close() {
-                server.close();
-            }
-        });
+        return Optional.of(RoundListener.of(status, server::close));
     }
 }
