@@ -25,7 +25,9 @@ public enum SchedulingMode {
     STATIC("STATIC", "static", "nice", true),
     /**
      * QS through nice values, the 2021 paper's Lachesis: nice values by its formula ({@code nice-ratio},
-     * §5.3: CPU shares proportional to queue sizes) where the nice translator's default is linear.
+     * §5.3: CPU shares proportional to queue sizes) where the nice translator's default is linear, and
+     * a source whose queue the SPE does not show given a queue of one tuple, as that version did (2023
+     * paper §5.2.1), where QS's default ranks it at its query's median.
      */
     LACHESIS("LACHESIS", "qs", "nice", true, "nice-ratio"),
     /** QS-IO (operator threads by input queue, helpers by output queue, sources by their backlog) through nice. */
@@ -86,6 +88,11 @@ public enum SchedulingMode {
     /** The translator's {@code normaliser} where the mode sets one; empty for the translator's default. */
     public Optional<String> normaliser() {
         return Optional.ofNullable(normaliser);
+    }
+
+    /** The policy's {@code settings} as a YAML flow map where the mode sets them; empty for the policy's defaults. */
+    public Optional<String> policySettings() {
+        return this == LACHESIS ? Optional.of("{assumed-source-queue: 1}") : Optional.empty();
     }
 
     /** Whether the daemon also puts every query in a cgroup of its own with an equal share ({@code query-groups}). */

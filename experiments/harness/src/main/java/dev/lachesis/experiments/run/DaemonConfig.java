@@ -56,7 +56,8 @@ public record DaemonConfig(List<SpeBlock> spes, SchedulingMode mode, int storeHt
     /** The YAML text. */
     public String yaml() {
         String policySettings = mode == SchedulingMode.STATIC ? handSet.policyYaml()
-                : mode.normaliser().map("    translator-settings: {normaliser: %s}\n"::formatted).orElse("");
+                : mode.policySettings().map("    settings: %s\n"::formatted).orElse("")
+                        + mode.normaliser().map("    translator-settings: {normaliser: %s}\n"::formatted).orElse("");
         String groups = !mode.groupsQueries() ? "" : """
                   - name: query-groups
                     policy: query-groups

@@ -82,13 +82,14 @@ class DaemonConfigTest {
     }
 
     @Test
-    void theLachesisModeNormalisesWithThe2021PapersNiceFormula() throws Exception {
+    void theLachesisModeNormalisesWithThe2021PapersNiceFormulaAndAssumesASourceQueueOfOne() throws Exception {
         DaemonConfig lachesis = config(STORM, SchedulingMode.LACHESIS, null);
 
         assertThat(lachesis.yaml()).contains("""
                     policy: qs
                     period: 1000ms
                     translator: nice
+                    settings: {assumed-source-queue: 1}
                     translator-settings: {normaliser: nice-ratio}
                 """);
         assertValid(lachesis);
