@@ -76,7 +76,8 @@ public final class QueryGroupsPolicy implements Policy {
         return (spe + "." + query.name()).replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
-    private static String uniqueId(String id, Set<String> taken) {
+    /** {@code id}, or with the first {@code -N} suffix not in {@code taken}; adds it to {@code taken}. */
+    static String uniqueId(String id, Set<String> taken) {
         String candidate = id;
         for (int n = 2; !taken.add(candidate); n++) {
             candidate = id + "-" + n;

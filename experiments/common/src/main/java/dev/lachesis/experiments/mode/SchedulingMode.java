@@ -40,6 +40,11 @@ public enum SchedulingMode {
      * cgroup translator), QS-IO through nice inside each (nice then weighs only threads of one query).
      */
     LACHESIS_MOD_GROUPS("LACHESIS-MOD-GROUPS", "qs-io", "nice", true),
+    /**
+     * QS with each operator in a cgroup of its own, its {@code cpu.shares} / {@code cpu.weight} in
+     * proportion to its input queue (2021 paper §6.4), where the other LACHESIS modes use nice values.
+     */
+    LACHESIS_CGROUP("LACHESIS-CGROUP", "qs-groups", "cgroup", true),
     /** DRAIN (queue × CPU cost, discounted by back-pressure; sources at their query's median) through nice. */
     LACHESIS_DRAIN("LACHESIS-DRAIN", "drain", "nice", true),
     /** DRAIN through SCHED_RR priorities, the SPE in a cgroup with a 95% real-time budget. */

@@ -96,6 +96,18 @@ class DaemonConfigTest {
     }
 
     @Test
+    void theCgroupModeGivesEachOperatorAGroupThroughTheCgroupTranslator() throws Exception {
+        DaemonConfig cgroup = config(FLINK, SchedulingMode.LACHESIS_CGROUP, null);
+
+        assertThat(cgroup.yaml()).contains("""
+                    policy: qs-groups
+                    period: 1000ms
+                    translator: cgroup
+                """);
+        assertValid(cgroup);
+    }
+
+    @Test
     void theGroupsModeAddsOneCgroupPerQueryWithEqualSharesBesideQsIoThroughNice() throws Exception {
         DaemonConfig groups = config(FLINK, SchedulingMode.LACHESIS_MOD_GROUPS, null);
 
