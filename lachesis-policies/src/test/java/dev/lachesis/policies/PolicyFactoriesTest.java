@@ -107,7 +107,7 @@ class PolicyFactoriesTest {
                 .satisfies(e -> assertThat(((ConfigException) e).problems()).containsExactly(
                         WHERE + ".classes[0].settings.value was 'high' but must be a number",
                         WHERE + ".classes[1].policy was 'nope' but no policy has that name (available: constant,"
-                                + " drain, fcfs, heaviest-first, hr, multi-class, qs, qs-io, query-groups, random, static)",
+                                + " drain, fcfs, heaviest-first, hr, multi-class, qs, qs-groups, qs-io, query-groups, random, static)",
                         WHERE + ".classes[2].policy was 'query-groups' but must name a policy that ranks threads,"
                                 + " not one that groups them"));
     }
