@@ -26,7 +26,7 @@ class SweepCommandTest {
 
         assertThat(exit).isEqualTo(CommandLine.ExitCode.USAGE);
         assertThat(bench.err()).startsWith("'DRAIN' is not a mode; the modes are OS, STATIC, LACHESIS, LACHESIS-MOD,"
-                + " LACHESIS-MOD-RT, LACHESIS-MOD-GROUPS, LACHESIS-DRAIN, LACHESIS-DRAIN-RT, HEAVIEST-FIRST, RANDOM");
+                + " LACHESIS-MOD-RT, LACHESIS-MOD-GROUPS, LACHESIS-CGROUP, LACHESIS-DRAIN, LACHESIS-DRAIN-RT, HEAVIEST-FIRST, RANDOM");
     }
 
     @Test

@@ -77,7 +77,7 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = "LACHESIS-MOD-RT",
             description = "How Lachesis schedules the second half, a mode of the sweep's (bin/lachesis-bench sweep "
-                    + "--help): LACHESIS, LACHESIS-MOD, LACHESIS-MOD-RT, LACHESIS-MOD-GROUPS, LACHESIS-DRAIN, "
+                    + "--help): LACHESIS, LACHESIS-MOD, LACHESIS-MOD-RT, LACHESIS-MOD-GROUPS, LACHESIS-CGROUP, LACHESIS-DRAIN, "
                     + "LACHESIS-DRAIN-RT, RANDOM or STATIC (default: ${DEFAULT-VALUE}).")
     private String mode;
 

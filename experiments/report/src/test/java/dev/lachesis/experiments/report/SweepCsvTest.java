@@ -87,7 +87,7 @@ class SweepCsvTest {
 
         assertThatThrownBy(() -> SweepCsv.readMeasurements(file))
                 .hasMessage(file + ":2: column 5 (mode) was 'EDGEWISE' but must be one of OS, STATIC, LACHESIS, "
-                        + "LACHESIS-MOD, LACHESIS-MOD-RT, LACHESIS-MOD-GROUPS, LACHESIS-DRAIN, LACHESIS-DRAIN-RT, HEAVIEST-FIRST, RANDOM");
+                        + "LACHESIS-MOD, LACHESIS-MOD-RT, LACHESIS-MOD-GROUPS, LACHESIS-CGROUP, LACHESIS-DRAIN, LACHESIS-DRAIN-RT, HEAVIEST-FIRST, RANDOM");
     }
 
     @Test
