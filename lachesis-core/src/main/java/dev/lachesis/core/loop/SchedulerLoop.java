@@ -17,6 +17,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -156,6 +157,7 @@ public final class SchedulerLoop implements AutoCloseable {
                 }
             }
             nextDue.keySet().retainAll(next.policies().stream().map(ScheduledPolicy::name).toList());
+            forgetConditionsOfPartsGone(previous, next);
             previous.close();
             spesByName.clear();
             spesByName.putAll(nextSpes);
@@ -399,6 +401,17 @@ public final class SchedulerLoop implements AutoCloseable {
             }
             history.addLast(report);
         }
+    }
+
+    /** Drops, without a line, the failing conditions of SPEs and policies the reloaded file no longer has. */
+    private void forgetConditionsOfPartsGone(Assembly previous, Assembly next) {
+        Set<String> kept = new HashSet<>();
+        next.spes().forEach(spe -> kept.add("spe " + spe.name()));
+        next.policies().forEach(policy -> kept.add("policy " + policy.name()));
+        previous.spes().stream().map(spe -> "spe " + spe.name()).filter(key -> !kept.contains(key))
+                .forEach(conditions::forget);
+        previous.policies().stream().map(policy -> "policy " + policy.name()).filter(key -> !kept.contains(key))
+                .forEach(conditions::forget);
     }
 
     /** The policies it runs now, in the order of the policy file (a {@link #replace} changes them). */

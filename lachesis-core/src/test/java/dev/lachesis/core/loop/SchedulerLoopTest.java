@@ -115,6 +115,23 @@ class SchedulerLoopTest {
     }
 
     @Test
+    void aReloadForgetsTheFailingConditionsOfAnSpeTheFileNoLongerHas() {
+        SchedulerLoop loop = loop();
+        flink.failWith("no such process");
+        loop.runRound(at(0));
+        assertThat(loop.activeConditions()).extracting(ConditionLog.Active::key).contains("spe flink");
+
+        loop.replace(new Assembly(List.of(new Spe("storm", new ScriptedDriver("storm"))),
+                List.of(new ScheduledPolicy("fast", new FakeOrderPolicyFactory.QueueOrder("fast"), Duration.ofSeconds(1),
+                        List.of("storm"), new RecordingTranslator("fake-nice", ScheduleForm.SINGLE_PRIORITY))),
+                resolver, List.of()));
+
+        assertThat(loop.activeConditions()).extracting(ConditionLog.Active::key)
+                .doesNotContain("spe flink", "policy slow");
+        loop.close();
+    }
+
+    @Test
     void aClosedLoopRefusesAReloadAndClosesWhatItWasGiven() {
         SchedulerLoop loop = loop();
         loop.close();
