@@ -49,9 +49,11 @@ import org.slf4j.LoggerFactory;
  * {@code /proc}; and an ordinary task on CPU 0 ({@link LatenessProbe}) is never more than a second
  * late.
  */
-@Disabled("issue 40, open: measured 2026-12-02 with the spin rule of cb89c7d, the minute of intended starvation still"
-        + " ended in a demotion on Storm 2.8 and 1.2.3: every series went without a value for 5 s and the query rule"
-        + " counts rounds without a value as no progress; with the store on CPU 1 the same (so the store is not why)")
+@Disabled("issue 40, open: measured again 2026-12-03 (Storm 2.8, forced RT): 35-40 s into the minute of intended"
+        + " starvation every series goes dark for 7-8 s and the query rule demotes. Sampled /proc: the reporter thread"
+        + " (RR 99) sleeps without CPU the whole time, loopback queues empty, ksoftirqd runs, no long time-to-safepoint;"
+        + " threads at RR 1 or SCHED_OTHER (timers, LocalCluster's Nimbus/Supervisor threads) get no CPU at all, and"
+        + " leaving the floored helpers in SCHED_OTHER did not stop it. What the reporter waits for is not known")
 class SpinningOperatorIT {
     private static final Logger LOG = LoggerFactory.getLogger(SpinningOperatorIT.class);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(240);
