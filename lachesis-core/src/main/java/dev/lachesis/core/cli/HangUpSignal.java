@@ -8,7 +8,9 @@ import java.lang.reflect.Proxy;
  * Runs an action on {@code SIGHUP}, the signal {@code systemctl reload} and {@code kill -HUP} send,
  * which would otherwise stop the JVM as SIGTERM does. The JDK's only handler API is
  * {@code sun.misc.Signal} (module {@code jdk.unsupported}); it is reached by reflection so that the
- * build stays free of javac's internal-API warning, and a JVM without it just keeps the default.
+ * build stays free of javac's internal-API warning, and a JVM without it just keeps the default. A
+ * process started with SIGHUP ignored (under {@code nohup}) keeps ignoring it: the JVM installs no
+ * handler then, and reload is unavailable.
  */
 final class HangUpSignal {
     private HangUpSignal() {
@@ -34,7 +36,11 @@ final class HangUpSignal {
                 default -> "SIGHUP handler";
             };
             Object handler = Proxy.newProxyInstance(handlerType.getClassLoader(), new Class<?>[] {handlerType}, calls);
-            signalType.getMethod("handle", signalType, handlerType).invoke(null, hangUp, handler);
+            Object previous = signalType.getMethod("handle", signalType, handlerType).invoke(null, hangUp, handler);
+            if (previous == handlerType.getField("SIG_IGN").get(null)) {
+                // The JVM leaves a signal ignored at its start (nohup) ignored, and says so only here.
+                return "SIGHUP is ignored in this process, as nohup leaves it";
+            }
             return null;
         } catch (InvocationTargetException e) {
             return String.valueOf(e.getCause());

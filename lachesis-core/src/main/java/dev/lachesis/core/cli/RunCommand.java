@@ -90,7 +90,7 @@ final class RunCommand implements Callable<Integer> {
                     parent::applyConfiguredLevel);
             String noReload = HangUpSignal.handle(reload::reload);
             if (noReload != null) {
-                LOG.warn("SIGHUP cannot reload the policy file in this JVM ({}); it stops the daemon instead", noReload);
+                LOG.warn("SIGHUP cannot reload the policy file ({}); restart the daemon to change it", noReload);
             }
             loop.start();
             boolean normal = loop.awaitTermination();
