@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
  * it beyond saturation, at {@code --rate-factor} times the most records a second its operators' work
  * alone would let one core take in, for every repetition each mode one after the other, as a sweep
  * of one rate does. STATIC favours the operator the shape's first OS trial measured heaviest, as a
- * user would. All shapes' figures go to one set of CSV files in {@code --out}, the query named
+ * user would. When OS's first trial keeps up with the rate, the shape is not beyond saturation there:
+ * the rate doubles (twice at most) and the shape starts again. All shapes' figures go to one set of CSV files in {@code --out}, the query named
  * {@code random-<seed>}; {@code lachesis-bench report --in DIR --generalisation} sums them up.
  */
 @Command(name = "generalise", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
@@ -53,6 +54,9 @@ public final class GeneraliseCommand implements Callable<Integer> {
             description = "The input rate as a multiple of the rate the shape's operators' work alone would let one core"
                     + " take in; the SPE's own cost per tuple puts saturation below it (default: ${DEFAULT-VALUE}).")
     private double rateFactor;
+
+    /** How often a shape's rate is doubled when OS keeps up with it, before the shape is given up. */
+    private static final int MAX_RAISES = 2;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Where the CSV files go.")
     private Path out;
@@ -82,31 +86,74 @@ public final class GeneraliseCommand implements Callable<Integer> {
             console.flush();
             try (TrialSession session = TrialSession.open("generalise", console, spec.commandLine().getErr(), launcher,
                     settings, append || i > 0)) {
-                for (Trial t : Trial.plan(List.of(rate), parsedModes, reps)) {
-                    progress.starting(t);
-                    try {
-                        TrialResult result = session.run(t);
-                        results.add(result);
-                        progress.finished(result);
-                    } catch (RunStopped e) {
+                ShapeOutcome outcome = ShapeOutcome.BEYOND_SATURATION;
+                for (int raised = 0; raised <= MAX_RAISES; raised++) {
+                    outcome = runShape(session, shape.label(), rate, parsedModes, progress, results, console);
+                    if (outcome != ShapeOutcome.OS_KEPT_UP) {
+                        break;
+                    }
+                    rate *= 2;
+                    console.printf(Locale.ROOT, "  OS kept up, so the shape is not beyond saturation there; again at"
+                            + " %.0f t/s%n", rate);
+                    console.flush();
+                }
+                switch (outcome) {
+                    case STOPPED -> {
                         console.println("Stopped; the figures so far are in " + out);
                         return 1;
-                    } catch (IOException | TimeoutException e) {
-                        console.printf("%s: a trial failed (%s); going on with the next shape%n", shape.label(),
-                                e.getMessage());
-                        skipped.add(shape.label());
-                        break;
+                    }
+                    case FAILED, OS_KEPT_UP -> skipped.add(shape.label());
+                    case BEYOND_SATURATION -> {
                     }
                 }
             }
         }
         long troubled = results.stream().filter(r -> !r.problems().isEmpty()).count();
-        console.printf("%d trials; %d not steady; %d left something changed after the daemon stopped; shapes cut short"
-                + " by a failed trial: %s%n", results.size(), results.stream().filter(r -> !r.steady()).count(), troubled,
+        console.printf("%d trials; %d not steady; %d left something changed after the daemon stopped; shapes left out"
+                + " (a failed trial, or OS kept up at every rate tried): %s%n", results.size(), results.stream().filter(r -> !r.steady()).count(), troubled,
                 skipped.isEmpty() ? "none" : String.join(", ", skipped));
         console.println("Report: bin/lachesis-bench report --in " + out + " --generalisation");
         console.flush();
         return troubled == 0 && skipped.isEmpty() ? 0 : 1;
+    }
+
+    /** How one shape's trials at one rate ended. */
+    private enum ShapeOutcome { BEYOND_SATURATION, OS_KEPT_UP, FAILED, STOPPED }
+
+    /**
+     * Runs the shape's plan at {@code rate}, every mode each repetition. The first trial is OS's: when
+     * the kernel alone keeps up with the rate ({@link KeepUpRule}, counted at the source), the shape is
+     * not beyond saturation there and the rest of the plan would measure nothing, so it stops early.
+     */
+    private ShapeOutcome runShape(TrialSession session, String label, double rate, List<SchedulingMode> parsedModes,
+                                  SweepProgress progress, List<TrialResult> results, PrintWriter console)
+            throws InterruptedException {
+        boolean first = true;
+        for (Trial t : Trial.plan(List.of(rate), parsedModes, reps)) {
+            progress.starting(t);
+            TrialResult result;
+            try {
+                result = session.run(t);
+            } catch (RunStopped e) {
+                return ShapeOutcome.STOPPED;
+            } catch (IOException | TimeoutException e) {
+                console.printf("%s: a trial failed (%s); going on with the next shape%n", label, e.getMessage());
+                return ShapeOutcome.FAILED;
+            }
+            results.add(result);
+            progress.finished(result);
+            if (first && t.mode() == SchedulingMode.OS) {
+                KeepUpRule.Verdict verdict = KeepUpRule.judge(rate, result.sink().sourceThroughput(),
+                        result.endToEndGrowth());
+                console.println("        OS " + verdict.reason());
+                console.flush();
+                if (verdict.keepsUp()) {
+                    return ShapeOutcome.OS_KEPT_UP;
+                }
+            }
+            first = false;
+        }
+        return ShapeOutcome.BEYOND_SATURATION;
     }
 
     private List<Long> seeds() {

@@ -8,14 +8,15 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * Renders {@code generalisation.md}: how each mode does on many queries at once, the way a policy is
  * judged on queries it was not designed with (random shapes, or the queries of this repository).
  * Per SPE and wait strategy, one row per query and mode with the throughput at the source as a ratio
  * to OS and to STATIC in the same sitting (paired by repetition, {@link PairedRatio}; every rate of
- * the sweep counts, as every trial runs beyond saturation), the throughput at the sink against OS,
+ * the sweep at which OS fell behind counts; a rate OS kept up with, taking in at least
+ * {@value SaturationPoint#KEPT_UP_SHARE} of it at the source, is not beyond saturation and is left out,
+ * a query with no other rate listed as such), the throughput at the sink against OS,
  * and the share of the daemon's rounds in which its most favoured operator moved by 10 levels or
  * more. Then per mode over the queries: the geometric mean of the per-query ratios with a 95%
  * interval across queries (Student's t on their logarithms), the lowest query, and the highest
@@ -64,11 +65,20 @@ public final class GeneralisationTable {
             if (!values.containsKey(SchedulingMode.OS)) {
                 continue;
             }
+            List<Double> beyond = ratesBeyondSaturation(values.get(SchedulingMode.OS));
+            if (beyond.isEmpty()) {
+                md.append("| ").append(setup.query()).append(" | – | not beyond saturation: OS kept up with every rate"
+                        + " tried | | | | |\n");
+                continue;
+            }
             for (SchedulingMode mode : values.keySet()) {
                 if (mode == SchedulingMode.OS) {
                     continue;
                 }
-                Row row = row(setup.query(), values, mode);
+                Row row = row(setup.query(), values, mode, beyond);
+                if (row == null) {
+                    continue;
+                }
                 byMode.computeIfAbsent(mode, m -> new ArrayList<>()).add(row);
                 md.append("| ").append(row.query()).append(" | ").append(mode.label()).append(" | ")
                         .append(OsRatioTable.cell(row.sourceVsOs())).append(" | ")
@@ -96,11 +106,15 @@ public final class GeneralisationTable {
     }
 
     private static Row row(String query, Map<SchedulingMode, Map<Metric, Map<Double, Map<Integer, Double>>>> values,
-                           SchedulingMode mode) {
+                           SchedulingMode mode, List<Double> beyondSaturation) {
         Map<Metric, Map<Double, Map<Integer, Double>>> own = values.get(mode);
         Map<Metric, Map<Double, Map<Integer, Double>>> os = values.get(SchedulingMode.OS);
         Map<Metric, Map<Double, Map<Integer, Double>>> hand = values.get(SchedulingMode.STATIC);
-        List<Double> rates = List.copyOf(new TreeSet<>(own.get(Metric.SOURCE_THROUGHPUT).keySet()));
+        List<Double> rates = own.get(Metric.SOURCE_THROUGHPUT).keySet().stream().filter(beyondSaturation::contains)
+                .sorted().toList();
+        if (rates.isEmpty()) {
+            return null;
+        }
         Estimate vsStatic = hand == null ? Estimate.of()
                 : PairedRatio.of(own.get(Metric.SOURCE_THROUGHPUT), hand.get(Metric.SOURCE_THROUGHPUT), rates);
         double jumps = 0;
@@ -117,6 +131,22 @@ public final class GeneralisationTable {
         return new Row(query, PairedRatio.of(own.get(Metric.SOURCE_THROUGHPUT), os.get(Metric.SOURCE_THROUGHPUT), rates),
                 vsStatic, PairedRatio.of(own.get(Metric.THROUGHPUT), os.get(Metric.THROUGHPUT), rates),
                 rounds > 0 ? jumps / rounds : Double.NaN);
+    }
+
+    /**
+     * The rates at which OS fell behind: its mean intake at the source below
+     * {@value SaturationPoint#KEPT_UP_SHARE} of the rate (an unknown intake counts as behind).
+     */
+    private static List<Double> ratesBeyondSaturation(Map<Metric, Map<Double, Map<Integer, Double>>> os) {
+        List<Double> beyond = new ArrayList<>();
+        os.get(Metric.SOURCE_THROUGHPUT).forEach((rate, reps) -> {
+            double intake = reps.values().stream().mapToDouble(Double::doubleValue).filter(v -> !Double.isNaN(v))
+                    .average().orElse(Double.NaN);
+            if (!(intake >= SaturationPoint.KEPT_UP_SHARE * rate)) {
+                beyond.add(rate);
+            }
+        });
+        return beyond;
     }
 
     /**

@@ -22,9 +22,14 @@ class GeneralisationTableTest {
 
     /** A trial of {@code query} on Storm (park) at 5000 t/s taking in {@code source}, the sink getting {@code sink}. */
     private GeneralisationTableTest run(String query, String mode, int rep, double source, double sink, int jumps) {
+        return run(query, 5000, mode, rep, source, sink, jumps);
+    }
+
+    private GeneralisationTableTest run(String query, int rate, String mode, int rep, double source, double sink,
+                                        int jumps) {
         boolean daemon = !mode.equals("OS");
-        csv.append(String.format(Locale.ROOT, "storm,%s,park,5000,%s,%d,60,%s,%s,1,1,1,1,1,1,0.5,%s,5,9,%s,80,0.99,0.01,%s%n",
-                query, mode, rep, sink, source, daemon ? "0.004" : "NaN", daemon ? "60" : "0", daemon ? jumps : "NaN"));
+        csv.append(String.format(Locale.ROOT, "storm,%s,park,%d,%s,%d,60,%s,%s,1,1,1,1,1,1,0.5,%s,5,9,%s,80,0.99,0.01,%s%n",
+                query, rate, mode, rep, sink, source, daemon ? "0.004" : "NaN", daemon ? "60" : "0", daemon ? jumps : "NaN"));
         return this;
     }
 
@@ -77,5 +82,16 @@ class GeneralisationTableTest {
                 .run("random-1", "HEAVIEST-FIRST", 1, 1100, 1000, 0);
 
         assertThat(render()).doesNotContain("random-3").contains("| HEAVIEST-FIRST | 1 | ×1.100 (1 query) |");
+    }
+
+    @Test
+    void aRateOsKeptUpWithIsNotBeyondSaturationAndLeftOut() throws Exception {
+        run("random-4", 5000, "OS", 1, 4900, 4800, 0).run("random-4", 5000, "HEAVIEST-FIRST", 1, 4950, 4900, 0)
+                .run("random-4", 10000, "OS", 1, 6000, 5900, 0).run("random-4", 10000, "HEAVIEST-FIRST", 1, 6600, 6500, 0)
+                .run("random-5", 5000, "OS", 1, 4990, 4900, 0).run("random-5", 5000, "HEAVIEST-FIRST", 1, 4000, 3900, 0);
+
+        assertThat(render()).contains("| random-4 | HEAVIEST-FIRST | ×1.100 (1 rep, no interval) |")
+                .contains("| random-5 | – | not beyond saturation: OS kept up with every rate tried |")
+                .contains("| HEAVIEST-FIRST | 1 | ×1.100 (1 query) |");
     }
 }
