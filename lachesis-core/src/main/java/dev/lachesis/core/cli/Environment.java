@@ -1,12 +1,15 @@
 package dev.lachesis.core.cli;
 
-import dev.lachesis.core.config.PluginRegistry;
-import dev.lachesis.core.discovery.JvmThreadDiscovery;
 import dev.lachesis.core.loop.MetricResolver;
+import dev.lachesis.core.loop.PluginRegistry;
 import dev.lachesis.core.loop.ProviderMetricResolver;
+import dev.lachesis.core.model.JvmThread;
+import dev.lachesis.core.spi.DriverException;
 import dev.lachesis.core.spi.JvmThreadLister;
 import java.time.Clock;
+import java.util.List;
 import java.util.Objects;
+import java.util.ServiceLoader;
 import java.util.function.Supplier;
 
 /**
@@ -28,9 +31,32 @@ public record Environment(PluginRegistry plugins, JvmThreadLister threads, Suppl
         Objects.requireNonNull(clock, "clock");
     }
 
-    /** The real thing: plug-ins from the class path, the system clock in UTC. */
+    /**
+     * The real thing: plug-ins and the JVM thread lister ({@code lachesis-discovery}) from the class
+     * path, the system clock in UTC.
+     */
     public static Environment system() {
-        return new Environment(PluginRegistry.load(), new JvmThreadDiscovery(), ProviderMetricResolver::new,
+        return new Environment(PluginRegistry.load(), threadListerOnClassPath(), ProviderMetricResolver::new,
                 Clock.systemUTC());
+    }
+
+    /**
+     * The class path's {@link JvmThreadLister}, looked up when a driver first asks for a JVM's threads
+     * (commands that never name threads neither load nor need it), or an error saying it is missing.
+     */
+    private static JvmThreadLister threadListerOnClassPath() {
+        return new JvmThreadLister() {
+            private JvmThreadLister loaded;
+
+            @Override
+            public synchronized List<JvmThread> threads(int pid) throws DriverException {
+                if (loaded == null) {
+                    loaded = ServiceLoader.load(JvmThreadLister.class).findFirst().orElseThrow(() -> new DriverException(
+                            "cannot name the threads of PID " + pid + ": no JVM thread lister on the class path (the"
+                                    + " lachesis-discovery jar is missing)"));
+                }
+                return loaded.threads(pid);
+            }
+        };
     }
 }

@@ -22,7 +22,7 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
  * Reads a policy file: parses the YAML, notes the line of every key, and binds each section to its
  * record strictly (unknown keys and wrong types are errors). Every section is bound on its own so
  * one run reports the problems of all sections, one line each. Meaning (ranges, plug-in names,
- * references) is {@link ConfigValidator}'s job. Stateless.
+ * references) is {@code ConfigValidator} (in the loop package, beside the plug-ins it checks names against)'s job. Stateless.
  */
 public final class ConfigLoader {
     private ConfigLoader() {

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A policy file, bound but not yet checked for meaning (see {@link ConfigValidator}): the SPE
+ * A policy file, bound but not yet checked for meaning (see {@code ConfigValidator} (in the loop package, beside the plug-ins it checks names against)): the SPE
  * instances, the metric source, the policies with their translators, and the daemon-wide
  * settings. Keeps the parsed tree and its line map so each plug-in gets its own sub-tree as a
  * {@link ConfigNode} whose errors name key path and line. Immutable.

@@ -2,10 +2,8 @@ package dev.lachesis.core.loop;
 
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
-import dev.lachesis.core.config.ConfigValidator;
 import dev.lachesis.core.config.LachesisConfig;
 import dev.lachesis.core.config.MetricsConfig;
-import dev.lachesis.core.config.PluginRegistry;
 import dev.lachesis.core.config.PolicyConfig;
 import dev.lachesis.core.config.SpeConfig;
 import dev.lachesis.core.metric.CpuMeasuringDriver;

@@ -36,7 +36,7 @@ import java.util.function.Predicate;
  * </ul>
  * Everything else is the wrapped driver's. Called from the main loop's thread only.
  */
-public final class CpuMeasuringDriver implements SpeDriver {
+public final class CpuMeasuringDriver extends ForwardingSpeDriver {
     static final int WINDOW_SECONDS = 5;
     static final int KEEP_COST_SECONDS = 60;
     private static final long NANOS = 1_000_000_000L;
@@ -57,6 +57,7 @@ public final class CpuMeasuringDriver implements SpeDriver {
      * @param nanoClock monotonic time in nanoseconds ({@code System::nanoTime})
      */
     public CpuMeasuringDriver(SpeDriver driver, ProcFs proc, LongSupplier nanoClock) {
+        super(driver);
         this.driver = driver;
         this.proc = proc;
         this.nanoClock = nanoClock;
@@ -174,20 +175,5 @@ public final class CpuMeasuringDriver implements SpeDriver {
         Optional<Double> age = proc.threadAgeSeconds(ref.pid(), ref.tid());
         return age.isPresent() && age.get() > 0 ? OptionalDouble.of(last.runNanos() / (age.get() * NANOS))
                 : OptionalDouble.empty();
-    }
-
-    @Override
-    public boolean operatorThreadsPoll() {
-        return driver.operatorThreadsPoll();
-    }
-
-    @Override
-    public void scheduledInRealTime() {
-        driver.scheduledInRealTime();
-    }
-
-    @Override
-    public void close() {
-        driver.close();
     }
 }

@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
  * source (a driver reading metrics elsewhere) is not judged. Everything else is the wrapped driver's.
  * Called from the main loop's thread only.
  */
-public final class FreshMetricsDriver implements SpeDriver {
+public final class FreshMetricsDriver extends ForwardingSpeDriver {
     private static final int PATTERNS_NAMED = 3;
 
     private final SpeDriver driver;
@@ -31,6 +31,7 @@ public final class FreshMetricsDriver implements SpeDriver {
 
     /** @param watch the source {@code driver} queries */
     public FreshMetricsDriver(SpeDriver driver, WatchedMetricSource watch, Clock clock) {
+        super(driver);
         this.driver = driver;
         this.watch = watch;
         this.clock = clock;
@@ -76,20 +77,5 @@ public final class FreshMetricsDriver implements SpeDriver {
                 .collect(Collectors.joining(", "));
         int more = watch.lastPatterns().size() - PATTERNS_NAMED;
         return more > 0 ? named + " and " + more + " more" : named;
-    }
-
-    @Override
-    public boolean operatorThreadsPoll() {
-        return driver.operatorThreadsPoll();
-    }
-
-    @Override
-    public void scheduledInRealTime() {
-        driver.scheduledInRealTime();
-    }
-
-    @Override
-    public void close() {
-        driver.close();
     }
 }

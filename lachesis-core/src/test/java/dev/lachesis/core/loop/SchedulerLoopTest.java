@@ -12,6 +12,7 @@ import dev.lachesis.core.spi.PolicyInput;
 import dev.lachesis.core.testing.FakeOrderPolicyFactory;
 import dev.lachesis.core.testing.FakeResolver;
 import dev.lachesis.core.testing.LogCapture;
+import dev.lachesis.core.testing.ScriptedPolicy;
 import dev.lachesis.core.testing.ManualClock;
 import dev.lachesis.core.testing.RecordingTranslator;
 import java.time.Clock;
@@ -250,22 +251,9 @@ class SchedulerLoopTest {
     @Test
     @SuppressWarnings("try") // the capture only keeps the expected failure out of the build output
     void aPlugInThatThrowsFailsTheRoundNotTheLoop() {
-        SchedulerLoop loop = loop(new Policy() {
-            @Override
-            public Set<String> requiredMetrics() {
-                return Set.of();
-            }
-
-            @Override
-            public ScheduleForm form() {
-                return ScheduleForm.SINGLE_PRIORITY;
-            }
-
-            @Override
-            public Schedule schedule(PolicyInput input) {
-                throw new IllegalStateException("no queue for split-1");
-            }
-        });
+        SchedulerLoop loop = loop(new ScriptedPolicy(ScheduleForm.SINGLE_PRIORITY, input -> {
+            throw new IllegalStateException("no queue for split-1");
+        }));
         storm.crashWith(new IllegalArgumentException("unparsable thread name"));
 
         RoundReport crashed;
@@ -380,23 +368,10 @@ class SchedulerLoopTest {
     private static Policy queueOrderCalling(String name, IntConsumer onCall) {
         Policy delegate = new FakeOrderPolicyFactory.QueueOrder(name);
         AtomicInteger calls = new AtomicInteger();
-        return new Policy() {
-            @Override
-            public Set<String> requiredMetrics() {
-                return delegate.requiredMetrics();
-            }
-
-            @Override
-            public ScheduleForm form() {
-                return delegate.form();
-            }
-
-            @Override
-            public Schedule schedule(PolicyInput input) {
-                onCall.accept(calls.incrementAndGet());
-                return delegate.schedule(input);
-            }
-        };
+        return new ScriptedPolicy(delegate.form(), input -> {
+            onCall.accept(calls.incrementAndGet());
+            return delegate.schedule(input);
+        });
     }
 
     private static void awaitUninterruptibly(CountDownLatch latch) {
@@ -489,22 +464,9 @@ class SchedulerLoopTest {
     void whenTheLoopsThreadDiesEveryThreadIsRestored() throws InterruptedException {
         Clock everyReadOneSecondLater = clockOneSecondLaterOnEveryRead();
         SchedulerLoop loop = new SchedulerLoop(new Assembly(List.of(new Spe("storm", storm)),
-                List.of(new ScheduledPolicy("dies", new Policy() {
-                    @Override
-                    public Set<String> requiredMetrics() {
-                        return Set.of();
-                    }
-
-                    @Override
-                    public ScheduleForm form() {
-                        return ScheduleForm.SINGLE_PRIORITY;
-                    }
-
-                    @Override
-                    public Schedule schedule(PolicyInput input) {
-                        throw new StackOverflowError("policy recursed forever");
-                    }
-                }, Duration.ofSeconds(1), List.of("storm"), fastTranslator)), resolver, List.of()),
+                List.of(new ScheduledPolicy("dies", new ScriptedPolicy(ScheduleForm.SINGLE_PRIORITY, input -> {
+                    throw new StackOverflowError("policy recursed forever");
+                }), Duration.ofSeconds(1), List.of("storm"), fastTranslator)), resolver, List.of()),
                 everyReadOneSecondLater);
 
         try (LogCapture log = new LogCapture(SchedulerLoop.class)) {

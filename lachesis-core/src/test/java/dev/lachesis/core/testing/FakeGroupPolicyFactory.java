@@ -20,21 +20,7 @@ public final class FakeGroupPolicyFactory implements PolicyFactory {
 
     @Override
     public Policy create(PolicyContext context) {
-        return new Policy() {
-            @Override
-            public Set<String> requiredMetrics() {
-                return Set.of();
-            }
-
-            @Override
-            public ScheduleForm form() {
-                return ScheduleForm.GROUPING;
-            }
-
-            @Override
-            public Schedule schedule(PolicyInput input) {
-                return new GroupingSchedule(context.name(), List.of(), OptionalDouble.empty());
-            }
-        };
+        return new ScriptedPolicy(ScheduleForm.GROUPING,
+                input -> new GroupingSchedule(context.name(), List.of(), OptionalDouble.empty()));
     }
 }

@@ -1,6 +1,6 @@
 package dev.lachesis.core.testing;
 
-import dev.lachesis.core.config.PluginRegistry;
+import dev.lachesis.core.loop.PluginRegistry;
 import java.net.MalformedURLException;
 import java.net.URISyntaxException;
 import java.net.URL;

@@ -4,7 +4,7 @@ import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.config.DurationText;
 import dev.lachesis.core.config.SettingsCheck;
-import dev.lachesis.core.discovery.JvmProcessFinder;
+import dev.lachesis.discovery.JvmProcessFinder;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.spi.DriverContext;
 import dev.lachesis.core.spi.SpeDriver;

@@ -1,7 +1,7 @@
 package dev.lachesis.drivers.flink;
 
-import dev.lachesis.core.discovery.JvmRuntimeThreads;
-import dev.lachesis.core.discovery.SourceOperatorThreadName;
+import dev.lachesis.discovery.JvmRuntimeThreads;
+import dev.lachesis.discovery.SourceOperatorThreadName;
 import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.ThreadKind;

@@ -1,6 +1,6 @@
 package dev.lachesis.drivers.flink;
 
-import dev.lachesis.core.discovery.JavaCommandLine;
+import dev.lachesis.discovery.JavaCommandLine;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;

@@ -2,7 +2,7 @@ package dev.lachesis.drivers.flink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lachesis.core.discovery.JavaCommandLine;
+import dev.lachesis.discovery.JavaCommandLine;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

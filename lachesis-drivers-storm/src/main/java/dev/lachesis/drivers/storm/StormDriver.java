@@ -1,6 +1,6 @@
 package dev.lachesis.drivers.storm;
 
-import dev.lachesis.core.discovery.EachJvmThreads;
+import dev.lachesis.discovery.EachJvmThreads;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
 import dev.lachesis.core.model.JvmThread;

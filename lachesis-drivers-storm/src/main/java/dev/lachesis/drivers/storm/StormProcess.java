@@ -1,6 +1,6 @@
 package dev.lachesis.drivers.storm;
 
-import dev.lachesis.core.discovery.JavaCommandLine;
+import dev.lachesis.discovery.JavaCommandLine;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;

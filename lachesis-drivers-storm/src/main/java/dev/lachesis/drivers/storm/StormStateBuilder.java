@@ -1,6 +1,6 @@
 package dev.lachesis.drivers.storm;
 
-import dev.lachesis.core.discovery.SourceOperatorThreadName;
+import dev.lachesis.discovery.SourceOperatorThreadName;
 import dev.lachesis.core.logging.OnceLog;
 import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.model.OperatorThread;

@@ -1,6 +1,6 @@
 package dev.lachesis.drivers.storm;
 
-import dev.lachesis.core.discovery.JvmRuntimeThreads;
+import dev.lachesis.discovery.JvmRuntimeThreads;
 import dev.lachesis.core.model.ThreadKind;
 import java.util.Optional;
 import java.util.regex.Matcher;

@@ -1,6 +1,6 @@
 package dev.lachesis.it.storm;
 
-import dev.lachesis.core.testing.ChildJvm;
+import dev.lachesis.testkit.ReportingChild;
 import java.io.IOException;
 import java.util.List;
 
@@ -12,15 +12,15 @@ import java.util.List;
  */
 public final class BusyThreads implements AutoCloseable {
     private static volatile long spins;
-    private final ChildJvm child;
+    private final ReportingChild child;
 
-    private BusyThreads(ChildJvm child) {
+    private BusyThreads(ReportingChild child) {
         this.child = child;
     }
 
     /** Starts a child JVM with {@code threads} busy threads and waits until they run. */
     public static BusyThreads start(int threads) throws IOException {
-        return new BusyThreads(ChildJvm.start(List.of(), List.of("-Xmx32m"), BusyThreads.class,
+        return new BusyThreads(ReportingChild.start(List.of(), List.of("-Xmx32m"), BusyThreads.class,
                 Integer.toString(threads)));
     }
 

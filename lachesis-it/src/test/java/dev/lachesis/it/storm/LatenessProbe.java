@@ -1,6 +1,6 @@
 package dev.lachesis.it.storm;
 
-import dev.lachesis.core.testing.ChildJvm;
+import dev.lachesis.testkit.ReportingChild;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -20,15 +20,15 @@ import java.util.concurrent.locks.LockSupport;
 public final class LatenessProbe implements AutoCloseable {
     private static final long TICK_MILLIS = 10;
     private static final String MAX = "max-late-us ";
-    private final ChildJvm child;
+    private final ReportingChild child;
 
-    private LatenessProbe(ChildJvm child) {
+    private LatenessProbe(ReportingChild child) {
         this.child = child;
     }
 
     /** Starts the probe on {@code cpu} and waits until it ticks. */
     public static LatenessProbe onCpu(int cpu) throws IOException {
-        return new LatenessProbe(ChildJvm.start(List.of("taskset", "-c", Integer.toString(cpu)),
+        return new LatenessProbe(ReportingChild.start(List.of("taskset", "-c", Integer.toString(cpu)),
                 List.of("-Xmx32m", "-XX:+UseSerialGC"), LatenessProbe.class));
     }
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lachesis.core.cli.Environment;
 import dev.lachesis.core.cli.LachesisCommand;
-import dev.lachesis.core.config.PluginRegistry;
+import dev.lachesis.core.loop.PluginRegistry;
 import dev.lachesis.core.testing.FakeResolver;
 import dev.lachesis.core.testing.ManualClock;
 import java.io.PrintWriter;

@@ -15,18 +15,7 @@ public final class LogNormaliser implements Normaliser {
     @Override
     public int[] normalise(double[] raw, IntRange range) {
         PositiveLogs logs = PositiveLogs.of(raw);
-        IntRange positives = logs.hasNonPositive() ? range.withoutLowest() : range;
-        int[] out = new int[raw.length];
-        for (int i = 0; i < raw.length; i++) {
-            double x = raw[i];
-            if (Double.isNaN(x) || x <= 0) {
-                out[i] = range.lowest();
-            } else if (x == Double.POSITIVE_INFINITY || logs.max() == logs.min()) {
-                out[i] = positives.highest();
-            } else {
-                out[i] = positives.at((Math.log(x) - logs.min()) / (logs.max() - logs.min()));
-            }
-        }
-        return out;
+        return logs.normalise(raw, range,
+                (log, positives) -> positives.at((log - logs.min()) / (logs.max() - logs.min())));
     }
 }

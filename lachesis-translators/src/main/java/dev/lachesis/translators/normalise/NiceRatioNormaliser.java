@@ -26,17 +26,6 @@ public final class NiceRatioNormaliser implements Normaliser {
         if (Double.isFinite(stepsNeeded) && stepsNeeded > positives.size() - 1) {
             return SQUEEZED.normalise(raw, range);
         }
-        int[] out = new int[raw.length];
-        for (int i = 0; i < raw.length; i++) {
-            double x = raw[i];
-            if (Double.isNaN(x) || x <= 0) {
-                out[i] = range.lowest();
-            } else if (x == Double.POSITIVE_INFINITY || logs.max() == logs.min()) {
-                out[i] = positives.highest();
-            } else {
-                out[i] = positives.stepsBelowHighest((logs.max() - Math.log(x)) / LOG_STEP);
-            }
-        }
-        return out;
+        return logs.normalise(raw, range, (log, rest) -> rest.stepsBelowHighest((logs.max() - log) / LOG_STEP));
     }
 }

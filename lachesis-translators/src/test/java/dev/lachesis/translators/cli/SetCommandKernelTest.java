@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.spi.JvmThreadLister;
+import dev.lachesis.testkit.ReportingChild;
 import dev.lachesis.translators.Machine;
-import dev.lachesis.core.testing.ChildJvm;
 import dev.lachesis.translators.it.ProcReader;
 import dev.lachesis.translators.it.ThreadsChild;
 import java.io.PrintWriter;
@@ -34,13 +34,13 @@ class SetCommandKernelTest {
 
     @TempDir
     Path tmp;
-    private ChildJvm child;
+    private ReportingChild child;
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
 
     @BeforeEach
     void start() throws Exception {
-        child = ChildJvm.start(List.of(), ThreadsChild.class, "sleep:" + EXECUTOR_1, "sleep:" + EXECUTOR_2, "sleep:" + OTHER);
+        child = ReportingChild.start(List.of(), ThreadsChild.class, "sleep:" + EXECUTOR_1, "sleep:" + EXECUTOR_2, "sleep:" + OTHER);
     }
 
     @AfterEach

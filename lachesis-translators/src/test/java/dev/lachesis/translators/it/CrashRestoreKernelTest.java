@@ -2,7 +2,7 @@ package dev.lachesis.translators.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lachesis.core.testing.ChildJvm;
+import dev.lachesis.testkit.ReportingChild;
 import dev.lachesis.translators.Machine;
 import dev.lachesis.translators.cli.RestoreCommand;
 import java.io.PrintWriter;
@@ -37,12 +37,12 @@ class CrashRestoreKernelTest {
         Path mount = Machine.system().cgroups().orElseThrow().mount();
         String root = "lachesis-it-crash-" + UUID.randomUUID().toString().substring(0, 8);
         Path journal = tmp.resolve("journal");
-        try (ChildJvm target = ChildJvm.start(List.of(), ThreadsChild.class, "sleep:w-1", "sleep:w-2", "sleep:w-3")) {
+        try (ReportingChild target = ReportingChild.start(List.of(), ThreadsChild.class, "sleep:w-1", "sleep:w-2", "sleep:w-3")) {
             Map<Integer, String> originals = new LinkedHashMap<>();
             for (int tid : target.tids().values()) {
                 originals.put(tid, observed(target.pid(), tid));
             }
-            try (ChildJvm daemon = ChildJvm.start(List.of(), ApplyingDaemon.class, journal.toString(), root,
+            try (ReportingChild daemon = ReportingChild.start(List.of(), ApplyingDaemon.class, journal.toString(), root,
                     Integer.toString(target.pid()), Integer.toString(target.tid("w-1")), Integer.toString(target.tid("w-2")),
                     Integer.toString(target.tid("w-3")))) {
                 assertThat(ProcReader.nice(target.pid(), target.tid("w-1"))).isEqualTo(-20);
@@ -50,8 +50,7 @@ class CrashRestoreKernelTest {
                 assertThat(ProcReader.scheduler(target.pid(), target.tid("w-3"))).isEqualTo("2/99");
                 assertThat(ProcReader.cpuGroup(target.pid(), target.tid("w-3"))).isEqualTo("/" + root + "/all");
 
-                daemon.process().destroyForcibly();
-                assertThat(daemon.process().waitFor()).as("killed by SIGKILL").isEqualTo(128 + 9);
+                assertThat(daemon.kill()).as("killed by SIGKILL").isEqualTo(128 + 9);
             }
             assertThat(ProcReader.nice(target.pid(), target.tid("w-1"))).as("nothing restored by the dead daemon").isEqualTo(-20);
 

@@ -3,7 +3,7 @@ package dev.lachesis.translators.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.lachesis.core.testing.ChildJvm;
+import dev.lachesis.testkit.ReportingChild;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -38,7 +38,7 @@ class DefaultJournalKernelTest {
     void aPlainRestoreFindsTheJournalOfADaemonKilledWithSigkill() throws Exception {
         Path runtime = Files.createDirectory(tmp.resolve("run"),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        try (ChildJvm target = ChildJvm.start(List.of(), ThreadsChild.class, "sleep:rt-1", "sleep:rt-3", "sleep:nice-1",
+        try (ReportingChild target = ReportingChild.start(List.of(), ThreadsChild.class, "sleep:rt-1", "sleep:rt-3", "sleep:nice-1",
                 "sleep:nice-2")) {
             Map<String, String> originals = new LinkedHashMap<>();
             target.tids().forEach((name, tid) -> originals.put(name, CrashRestoreKernelTest.observed(target.pid(), tid)));

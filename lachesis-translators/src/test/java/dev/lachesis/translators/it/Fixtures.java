@@ -6,7 +6,7 @@ import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.schedule.ScheduleGroup;
 import dev.lachesis.core.schedule.SinglePrioritySchedule;
 import dev.lachesis.core.schedule.ThreadPriority;
-import dev.lachesis.core.testing.ChildJvm;
+import dev.lachesis.testkit.ReportingChild;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,13 +17,13 @@ final class Fixtures {
     private Fixtures() {
     }
 
-    static ThreadPriority entry(ChildJvm child, String name, double priority) {
+    static ThreadPriority entry(ReportingChild child, String name, double priority) {
         JvmThread t = new JvmThread(new ThreadRef(child.pid(), child.tid(name)), name);
         return new ThreadPriority("spe", OperatorThread.main(t, "q", name), priority, Map.of());
     }
 
     /** Pairs of name, priority. */
-    static SinglePrioritySchedule single(ChildJvm child, Object... namePriority) {
+    static SinglePrioritySchedule single(ReportingChild child, Object... namePriority) {
         List<ThreadPriority> list = new ArrayList<>();
         for (int i = 0; i < namePriority.length; i += 2) {
             list.add(entry(child, (String) namePriority[i], ((Number) namePriority[i + 1]).doubleValue()));
@@ -31,7 +31,7 @@ final class Fixtures {
         return new SinglePrioritySchedule("it", list, OptionalDouble.empty());
     }
 
-    static ScheduleGroup group(ChildJvm child, String id, double priority, String... names) {
+    static ScheduleGroup group(ReportingChild child, String id, double priority, String... names) {
         List<ThreadPriority> list = new ArrayList<>();
         for (String n : names) {
             list.add(entry(child, n, priority));

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lachesis.core.schedule.Schedule;
 import dev.lachesis.core.spi.Translator;
-import dev.lachesis.core.testing.ChildJvm;
+import dev.lachesis.testkit.ReportingChild;
 import dev.lachesis.translators.kernel.Kernel;
 import dev.lachesis.translators.linux.jna.JnaKernel;
 import java.nio.file.Path;
@@ -29,7 +29,7 @@ abstract class KernelTranslatorContract {
 
     @TempDir
     Path tmp;
-    ChildJvm child;
+    ReportingChild child;
     Translator translator;
     private final Map<Integer, String> originals = new LinkedHashMap<>();
 
@@ -44,7 +44,7 @@ abstract class KernelTranslatorContract {
 
     @BeforeEach
     void startChild() throws Exception {
-        child = ChildJvm.start(List.of(), ThreadsChild.class, "sleep:" + SOURCE, "sleep:" + MAP, "sleep:" + SINK);
+        child = ReportingChild.start(List.of(), ThreadsChild.class, "sleep:" + SOURCE, "sleep:" + MAP, "sleep:" + SINK);
         JnaKernel.instance().setNice(child.tid(MAP), 5);
         for (int tid : child.tids().values()) {
             originals.put(tid, observed(tid));

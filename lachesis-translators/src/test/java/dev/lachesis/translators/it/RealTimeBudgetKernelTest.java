@@ -6,13 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.spi.Translator;
 import dev.lachesis.core.spi.TranslatorContext;
-import dev.lachesis.core.testing.ChildJvm;
+import dev.lachesis.testkit.ReportingChild;
 import dev.lachesis.translators.Machine;
-import dev.lachesis.translators.realtime.RealTimeTranslatorFactory;
 import dev.lachesis.translators.kernel.Kernel;
 import dev.lachesis.translators.kernel.NotPermittedException;
 import dev.lachesis.translators.kernel.SchedPolicy;
 import dev.lachesis.translators.linux.jna.JnaKernel;
+import dev.lachesis.translators.realtime.RealTimeTranslatorFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -40,7 +40,7 @@ class RealTimeBudgetKernelTest {
         String name = "lachesis-it-rt-" + UUID.randomUUID().toString().substring(0, 8);
         Path group = Files.createDirectory(mount.resolve(name));
         Translator translator = null;
-        try (ChildJvm child = ChildJvm.start(List.of(), ThreadsChild.class, "sleep:rt-a", "sleep:rt-b")) {
+        try (ReportingChild child = ReportingChild.start(List.of(), ThreadsChild.class, "sleep:rt-a", "sleep:rt-b")) {
             try {
                 for (int tid : child.tids().values()) {
                     Files.writeString(group.resolve("tasks"), Integer.toString(tid));

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.spi.Translator;
 import dev.lachesis.core.spi.TranslatorContext;
-import dev.lachesis.core.testing.ChildJvm;
+import dev.lachesis.testkit.ReportingChild;
 import dev.lachesis.translators.realtime.RealTimeTranslatorFactory;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,7 +25,7 @@ class RealTimeForkKernelTest {
 
     @Test
     void aThreadStartedByARealTimeThreadStartsOutsideRealTime() throws Exception {
-        try (ChildJvm child = ChildJvm.start(List.of(), ThreadsChild.class, "forker:parent");
+        try (ReportingChild child = ReportingChild.start(List.of(), ThreadsChild.class, "forker:parent");
              Translator translator = new RealTimeTranslatorFactory().create(new TranslatorContext("it",
                      ConfigNode.ofYaml("settings", "{lowest: 10, highest: 30}"), ConfigNode.empty("cgroups"),
                      tmp.resolve("journal")))) {

@@ -3,7 +3,7 @@ package dev.lachesis.translators.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.lachesis.core.testing.ChildJvm;
+import dev.lachesis.testkit.ReportingChild;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +40,7 @@ class ReloadKernelTest {
 
     @Test
     void sighupSwitchesToTheEditedFileWithoutRestoringAndRefusesABrokenOne() throws Exception {
-        try (ChildJvm target = ChildJvm.start(List.of(), ThreadsChild.class, "sleep:nice-1", "sleep:nice-2")) {
+        try (ReportingChild target = ReportingChild.start(List.of(), ThreadsChild.class, "sleep:nice-1", "sleep:nice-2")) {
             int nice1 = target.tid("nice-1");
             int nice2 = target.tid("nice-2");
             int original1 = ProcReader.nice(target.pid(), nice1);

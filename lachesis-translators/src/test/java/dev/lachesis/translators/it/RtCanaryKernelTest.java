@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.spi.TranslatorContext;
-import dev.lachesis.core.testing.ChildJvm;
+import dev.lachesis.testkit.ReportingChild;
 import dev.lachesis.translators.realtime.RealTimeTranslator;
 import dev.lachesis.translators.realtime.RealTimeTranslatorFactory;
 import java.nio.file.Path;
@@ -32,7 +32,7 @@ class RtCanaryKernelTest {
     @SuppressWarnings("try") // the resource is the state (RT throttling off); the block only runs while it holds
     void aSpinnerStaysRealTimeWhileTheKernelThrottlesItAndIsDemotedOnceNothingDoes() throws Exception {
         RealTimeTranslator translator = null;
-        try (ChildJvm child = ChildJvm.start(List.of("taskset", "-c", "1"), ThreadsChild.class, "spin:spinner")) {
+        try (ReportingChild child = ReportingChild.start(List.of("taskset", "-c", "1"), ThreadsChild.class, "spin:spinner")) {
             try {
                 translator = (RealTimeTranslator) new RealTimeTranslatorFactory().create(new TranslatorContext("it",
                         ConfigNode.ofYaml("s", "{watchdog: {period: 100ms, stall: 400ms, backoff: 1m}}"),

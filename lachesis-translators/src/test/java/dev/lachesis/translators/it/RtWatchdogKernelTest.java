@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.spi.TranslatorContext;
-import dev.lachesis.core.testing.ChildJvm;
+import dev.lachesis.testkit.ReportingChild;
 import dev.lachesis.translators.realtime.RealTimeTranslator;
 import dev.lachesis.translators.realtime.RealTimeTranslatorFactory;
 import java.nio.file.Path;
@@ -30,7 +30,7 @@ class RtWatchdogKernelTest {
     @Test
     void demotesTheRealTimeThreadsOfAStarvingProcessWithinASecond() throws Exception {
         RealTimeTranslator translator = null;
-        try (ChildJvm child = ChildJvm.start(List.of("taskset", "-c", "1"), ThreadsChild.class, "pipeline")) {
+        try (ReportingChild child = ReportingChild.start(List.of("taskset", "-c", "1"), ThreadsChild.class, "pipeline")) {
             try {
                 translator = (RealTimeTranslator) new RealTimeTranslatorFactory().create(new TranslatorContext("it",
                         ConfigNode.ofYaml("s", "{watchdog: {period: 100ms, stall: 400ms, backoff: 1m}}"),

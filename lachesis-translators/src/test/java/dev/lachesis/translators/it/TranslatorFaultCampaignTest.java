@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.proc.TaskStat;
-import dev.lachesis.core.testing.ChildJvm;
+import dev.lachesis.testkit.ReportingChild;
 import dev.lachesis.translators.PermissionAdvice;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,15 +72,15 @@ class TranslatorFaultCampaignTest {
      * Starts the threads at nice 0, whatever nice the test runs at, so raising and lowering both show;
      * they live five minutes, since a case starts up to three more JVMs.
      */
-    private static ChildJvm threads(String... kinds) throws Exception {
+    private static ReportingChild threads(String... kinds) throws Exception {
         int own = ProcReader.nice((int) ProcessHandle.current().pid(), (int) ProcessHandle.current().pid());
         List<String> args = new ArrayList<>(List.of("lifetime:300"));
         args.addAll(List.of(kinds));
-        return ChildJvm.start(own == 0 ? List.of() : List.of("nice", "-n", Integer.toString(-own)), ThreadsChild.class,
+        return ReportingChild.start(own == 0 ? List.of() : List.of("nice", "-n", Integer.toString(-own)), ThreadsChild.class,
                 args.toArray(String[]::new));
     }
 
-    private Path config(ChildJvm target, String prefix) throws Exception {
+    private Path config(ReportingChild target, String prefix) throws Exception {
         return Files.writeString(tmp.resolve("lachesis.yaml"), CONFIG.formatted(target.pid(), prefix));
     }
 
@@ -90,14 +90,14 @@ class TranslatorFaultCampaignTest {
         return daemon;
     }
 
-    private static Map<String, Integer> nices(ChildJvm target) {
+    private static Map<String, Integer> nices(ReportingChild target) {
         Map<String, Integer> nices = new LinkedHashMap<>();
         target.tids().forEach((name, tid) -> nices.put(name, ProcReader.nice(target.pid(), tid)));
         return nices;
     }
 
     /** Waits until the daemon set n-1 to 19 and n-2 to -20 (name-number over the nice range). */
-    private void awaitApplied(Process daemon, String name, ChildJvm target) {
+    private void awaitApplied(Process daemon, String name, ReportingChild target) {
         await().atMost(Duration.ofSeconds(60)).until(() -> !daemon.isAlive()
                 || ProcReader.nice(target.pid(), target.tid("n-2")) == -20);
         assertThat(daemon.isAlive()).as("daemon running; its stderr: %s", err(name)).isTrue();
@@ -131,7 +131,7 @@ class TranslatorFaultCampaignTest {
 
     @Test
     void daemonKilledMidApplyThenAPlainRestorePutsEveryThreadBack() throws Exception {
-        try (ChildJvm target = threads("sleepers:300")) {
+        try (ReportingChild target = threads("sleepers:300")) {
             Map<String, Integer> originals = nices(target);
             Process daemon = daemon("daemon", config(target, "sleeper-"));
             await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(1)).until(() -> !daemon.isAlive()
@@ -153,7 +153,7 @@ class TranslatorFaultCampaignTest {
 
     @Test
     void aSecondDaemonOnTheSameJournalIsRefusedWithOneLine() throws Exception {
-        try (ChildJvm target = threads("sleep:n-1", "sleep:n-2")) {
+        try (ReportingChild target = threads("sleep:n-1", "sleep:n-2")) {
             Map<String, Integer> originals = nices(target);
             Path config = config(target, "n-");
             Process first = daemon("first", config);
@@ -184,7 +184,7 @@ class TranslatorFaultCampaignTest {
 
     @Test
     void validateWhileTheDaemonRunsLeavesItsJournalAlone() throws Exception {
-        try (ChildJvm target = threads("sleep:n-1", "sleep:n-2")) {
+        try (ReportingChild target = threads("sleep:n-1", "sleep:n-2")) {
             Map<String, Integer> originals = nices(target);
             Path config = config(target, "n-");
             Process daemon = daemon("daemon", config);
@@ -206,7 +206,7 @@ class TranslatorFaultCampaignTest {
 
     @Test
     void aThousandThreadsStartedAndEndedASecondKeepTheDaemonRunning() throws Exception {
-        try (ChildJvm target = threads("sleep:churn-1", "churn:1000")) {
+        try (ReportingChild target = threads("sleep:churn-1", "churn:1000")) {
             int original = ProcReader.nice(target.pid(), target.tid("churn-1"));
             Process daemon = lachesis.start("daemon", "run", "--config", config(target, "churn-").toString(), "--rounds",
                     "json");
@@ -233,7 +233,7 @@ class TranslatorFaultCampaignTest {
 
     @Test
     void aJournalEntryWhoseThreadIdWasReusedIsNotApplied() throws Exception {
-        try (ChildJvm target = threads("sleep:w-1")) {
+        try (ReportingChild target = threads("sleep:w-1")) {
             int pid = target.pid();
             int tid = target.tid("w-1");
             ProcFs proc = ProcFs.system();
@@ -257,7 +257,7 @@ class TranslatorFaultCampaignTest {
 
     @Test
     void withoutCapSysNiceSetSaysSoInOneLineAndChangesNothing() throws Exception {
-        try (ChildJvm target = threads("sleep:n-1", "sleep:n-2", "sleep:n-3")) {
+        try (ReportingChild target = threads("sleep:n-1", "sleep:n-2", "sleep:n-3")) {
             Map<String, Integer> originals = nices(target);
             LachesisCli unprivileged = new LachesisCli(tmp, lachesis.environment(), List.of("setpriv", "--bounding-set=-sys_nice",
                     "--inh-caps=-sys_nice", "--"));
@@ -274,7 +274,7 @@ class TranslatorFaultCampaignTest {
 
     @Test
     void withoutCapSysNiceTheDaemonRefusesToStartWithOneLine() throws Exception {
-        try (ChildJvm target = threads("sleep:n-1", "sleep:n-2")) {
+        try (ReportingChild target = threads("sleep:n-1", "sleep:n-2")) {
             Map<String, Integer> originals = nices(target);
             LachesisCli unprivileged = new LachesisCli(tmp, lachesis.environment(), List.of("setpriv", "--bounding-set=-sys_nice",
                     "--inh-caps=-sys_nice", "--"));

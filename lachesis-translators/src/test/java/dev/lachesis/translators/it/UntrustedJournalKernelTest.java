@@ -6,7 +6,7 @@ import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.proc.TaskStat;
-import dev.lachesis.core.testing.ChildJvm;
+import dev.lachesis.testkit.ReportingChild;
 import dev.lachesis.translators.cli.RestoreCommand;
 import dev.lachesis.translators.cli.SetCommand;
 import java.io.BufferedReader;
@@ -114,7 +114,7 @@ class UntrustedJournalKernelTest {
 
     @Test
     void setRefusesAJournalPathThatIsASymbolicLinkAndTheLinkedFileStaysAsItWas() throws Exception {
-        try (ChildJvm child = ChildJvm.start(List.of(), ThreadsChild.class, "sleep:w-1")) {
+        try (ReportingChild child = ReportingChild.start(List.of(), ThreadsChild.class, "sleep:w-1")) {
             int inherited = ProcReader.nice(child.pid(), child.tid("w-1"));
             Path victimFile = Files.writeString(tmp.resolve("precious"), "precious\n");
             Path dir = Files.createDirectory(tmp.resolve("j"), PosixFilePermissions.asFileAttribute(

@@ -13,11 +13,11 @@ import dev.lachesis.core.spi.TranslationPlan;
 import dev.lachesis.core.spi.TranslatorContext;
 import dev.lachesis.core.spi.TranslatorException;
 import dev.lachesis.core.spi.TranslatorFactory;
+import dev.lachesis.testkit.ReportingChild;
 import dev.lachesis.translators.NiceTranslatorFactory;
-import dev.lachesis.translators.realtime.RealTimeTranslatorFactory;
 import dev.lachesis.translators.ThreadTranslator;
-import dev.lachesis.core.testing.ChildJvm;
 import dev.lachesis.translators.it.ThreadsChild;
+import dev.lachesis.translators.realtime.RealTimeTranslatorFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -76,7 +76,7 @@ public class ApplyBenchmark {
     @Param({"nice", "rt"})
     public String mechanism;
 
-    private ChildJvm child;
+    private ReportingChild child;
     private List<Integer> tids;
     private Map<Integer, TaskStat> originals;
     private Path journalDir;
@@ -89,7 +89,7 @@ public class ApplyBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        child = ChildJvm.start(List.of(), ThreadsChild.class, "sleepers:" + THREADS);
+        child = ReportingChild.start(List.of(), ThreadsChild.class, "sleepers:" + THREADS);
         try {
             tids = List.copyOf(child.tids().values());
             originals = readStats();

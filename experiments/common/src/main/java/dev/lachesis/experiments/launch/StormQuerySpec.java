@@ -1,8 +1,8 @@
 package dev.lachesis.experiments.launch;
 
-import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.process.HostPort;
 import dev.lachesis.experiments.process.LachesisHome;
+import dev.lachesis.testkit.ChildJvm;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

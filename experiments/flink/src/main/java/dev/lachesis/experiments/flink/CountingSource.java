@@ -1,16 +1,13 @@
 package dev.lachesis.experiments.flink;
 
 import dev.lachesis.experiments.measure.SourceStats;
-import java.util.Collection;
-import java.util.List;
+import dev.lachesis.sources.flink.ForwardingSourceReader;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.Source;
-import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SourceOutput;
 import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.api.connector.source.SourceReaderContext;
@@ -103,18 +100,11 @@ public final class CountingSource<T, S extends SourceSplit, E> implements Source
     }
 
     /** A reader that polls the wrapped one into a counting output. Not thread-safe: the task thread calls it. */
-    @SuppressWarnings("try") // SourceReader.close() is declared by Flink to throw Exception; nothing to narrow here
-    private static final class CountingReader<T, S extends SourceSplit> implements SourceReader<T, S> {
-        private final SourceReader<T, S> reader;
+    private static final class CountingReader<T, S extends SourceSplit> extends ForwardingSourceReader<T, S> {
         private CountingOutput<T> output;
 
         CountingReader(SourceReader<T, S> reader) {
-            this.reader = reader;
-        }
-
-        @Override
-        public void start() {
-            reader.start();
+            super(reader);
         }
 
         @Override
@@ -122,52 +112,7 @@ public final class CountingSource<T, S extends SourceSplit, E> implements Source
             if (output == null || output.flink != flink) {
                 output = new CountingOutput<>(flink);
             }
-            return reader.pollNext(output);
-        }
-
-        @Override
-        public List<S> snapshotState(long checkpointId) {
-            return reader.snapshotState(checkpointId);
-        }
-
-        @Override
-        public CompletableFuture<Void> isAvailable() {
-            return reader.isAvailable();
-        }
-
-        @Override
-        public void addSplits(List<S> splits) {
-            reader.addSplits(splits);
-        }
-
-        @Override
-        public void notifyNoMoreSplits() {
-            reader.notifyNoMoreSplits();
-        }
-
-        @Override
-        public void handleSourceEvents(SourceEvent event) {
-            reader.handleSourceEvents(event);
-        }
-
-        @Override
-        public void notifyCheckpointComplete(long checkpointId) throws Exception {
-            reader.notifyCheckpointComplete(checkpointId);
-        }
-
-        @Override
-        public void notifyCheckpointAborted(long checkpointId) throws Exception {
-            reader.notifyCheckpointAborted(checkpointId);
-        }
-
-        @Override
-        public void pauseOrResumeSplits(Collection<String> toPause, Collection<String> toResume) {
-            reader.pauseOrResumeSplits(toPause, toResume);
-        }
-
-        @Override
-        public void close() throws Exception {
-            reader.close();
+            return super.pollNext(output);
         }
     }
 

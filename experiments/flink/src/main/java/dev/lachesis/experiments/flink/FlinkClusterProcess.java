@@ -1,6 +1,6 @@
 package dev.lachesis.experiments.flink;
 
-import dev.lachesis.experiments.process.ChildTempDir;
+import dev.lachesis.testkit.ChildTempDir;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

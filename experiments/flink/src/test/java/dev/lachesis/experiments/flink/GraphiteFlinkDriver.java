@@ -4,7 +4,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
-import dev.lachesis.core.discovery.JvmThreadDiscovery;
+import dev.lachesis.discovery.JvmThreadDiscovery;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
 import dev.lachesis.core.model.OperatorThread;

@@ -1,7 +1,6 @@
 package dev.lachesis.experiments.demo;
 
 import dev.lachesis.experiments.mode.SchedulingMode;
-import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.experiments.run.DaemonConfig;
 import dev.lachesis.experiments.run.EmbeddedStore;
@@ -14,6 +13,7 @@ import dev.lachesis.experiments.run.SinkMeter;
 import dev.lachesis.experiments.run.ThreadSched;
 import dev.lachesis.experiments.sweep.QueryLauncher;
 import dev.lachesis.experiments.sweep.RunningQuery;
+import dev.lachesis.testkit.ChildJvm;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

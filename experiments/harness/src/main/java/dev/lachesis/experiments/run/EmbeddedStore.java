@@ -1,6 +1,6 @@
 package dev.lachesis.experiments.run;
 
-import dev.lachesis.experiments.process.ChildJvm;
+import dev.lachesis.testkit.ChildJvm;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.lachesis.experiments.run;
 
-import dev.lachesis.experiments.process.ChildTempDir;
 import dev.lachesis.sources.kafka.KafkaBroker;
+import dev.lachesis.testkit.ChildTempDir;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.ExecutionException;

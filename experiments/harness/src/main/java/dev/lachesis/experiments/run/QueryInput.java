@@ -1,7 +1,7 @@
 package dev.lachesis.experiments.run;
 
 import dev.lachesis.experiments.etl.GenerateSenml;
-import dev.lachesis.experiments.process.ChildJvm;
+import dev.lachesis.testkit.ChildJvm;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

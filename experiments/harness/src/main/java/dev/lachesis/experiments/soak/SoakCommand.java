@@ -1,18 +1,18 @@
 package dev.lachesis.experiments.soak;
 
+import dev.lachesis.core.cli.DurationConverter;
 import dev.lachesis.core.cli.ManifestVersion;
 import dev.lachesis.core.config.DurationText;
 import dev.lachesis.experiments.launch.StormQuery;
 import dev.lachesis.experiments.launch.StormQuerySpec;
 import dev.lachesis.experiments.launch.WaitStrategy;
-import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.process.HostPort;
 import dev.lachesis.experiments.process.LachesisDaemon;
 import dev.lachesis.experiments.process.LachesisHome;
-import dev.lachesis.core.cli.DurationConverter;
 import dev.lachesis.experiments.run.EmbeddedStore;
 import dev.lachesis.experiments.run.ProcessUsage;
 import dev.lachesis.experiments.run.StormSpeBlock;
+import dev.lachesis.testkit.ChildJvm;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -31,9 +31,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code lachesis-bench soak}: the daemon ({@code bin/lachesis run}, DRAIN through {@code nice}) on a

@@ -1,7 +1,7 @@
 package dev.lachesis.experiments.sweep;
 
-import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.run.SpeBlock;
+import dev.lachesis.testkit.ChildJvm;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

@@ -2,7 +2,6 @@ package dev.lachesis.experiments.sweep;
 
 import dev.lachesis.experiments.mode.HandSetPriority;
 import dev.lachesis.experiments.mode.SchedulingMode;
-import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.run.DaemonConfig;
 import dev.lachesis.experiments.run.MetricStore;
 import dev.lachesis.experiments.run.PhaseResult;
@@ -12,6 +11,7 @@ import dev.lachesis.experiments.run.RoundLog;
 import dev.lachesis.experiments.run.RunStopped;
 import dev.lachesis.experiments.run.SinkMeter;
 import dev.lachesis.experiments.run.ThreadSched;
+import dev.lachesis.testkit.ChildJvm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -21,10 +21,10 @@ import org.apache.storm.Config;
 import org.apache.storm.StormSubmitter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The child JVM's program: submits one example query the way a user's topology main does, to be run
@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
  * <p>LocalCluster keeps its ZooKeeper, nimbus, supervisor and {@code storm.home} directories in
  * {@code java.io.tmpdir} and deletes them in {@code close()}, which {@code LocalCluster.main}
  * reaches only after its sleep: a JVM stopped by a signal never does. The launcher
- * ({@link dev.lachesis.experiments.process.ChildJvm}) therefore gives this JVM a {@code java.io.tmpdir}
+ * ({@link dev.lachesis.testkit.ChildJvm}) therefore gives this JVM a {@code java.io.tmpdir}
  * of its own and deletes it once the JVM has ended.
  */
 @Command(name = "storm-query", description = "Submits an example query to the local Storm cluster it runs in.")

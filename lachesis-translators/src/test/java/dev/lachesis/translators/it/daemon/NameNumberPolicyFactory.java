@@ -1,20 +1,18 @@
 package dev.lachesis.translators.it.daemon;
 
 import dev.lachesis.core.model.OperatorThread;
-import dev.lachesis.core.schedule.Schedule;
 import dev.lachesis.core.schedule.ScheduleForm;
 import dev.lachesis.core.schedule.SinglePrioritySchedule;
 import dev.lachesis.core.schedule.ThreadPriority;
 import dev.lachesis.core.spi.Policy;
 import dev.lachesis.core.spi.PolicyContext;
 import dev.lachesis.core.spi.PolicyFactory;
-import dev.lachesis.core.spi.PolicyInput;
 import dev.lachesis.core.spi.SpeRound;
+import dev.lachesis.core.testing.ScriptedPolicy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
-import java.util.Set;
 
 /**
  * {@code policy: name-number}: each thread's priority is the number its name ends with
@@ -30,29 +28,16 @@ public final class NameNumberPolicyFactory implements PolicyFactory {
     @Override
     public Policy create(PolicyContext context) {
         String name = context.name();
-        return new Policy() {
-            @Override
-            public Set<String> requiredMetrics() {
-                return Set.of();
-            }
-
-            @Override
-            public ScheduleForm form() {
-                return ScheduleForm.SINGLE_PRIORITY;
-            }
-
-            @Override
-            public Schedule schedule(PolicyInput input) {
-                List<ThreadPriority> threads = new ArrayList<>();
-                for (SpeRound spe : input.spes()) {
-                    for (OperatorThread t : spe.state().threads()) {
-                        String n = t.thread().name();
-                        threads.add(new ThreadPriority(spe.state().speName(), t,
-                                Double.parseDouble(n.substring(n.lastIndexOf('-') + 1)), Map.of()));
-                    }
+        return new ScriptedPolicy(ScheduleForm.SINGLE_PRIORITY, input -> {
+            List<ThreadPriority> threads = new ArrayList<>();
+            for (SpeRound spe : input.spes()) {
+                for (OperatorThread t : spe.state().threads()) {
+                    String n = t.thread().name();
+                    threads.add(new ThreadPriority(spe.state().speName(), t,
+                            Double.parseDouble(n.substring(n.lastIndexOf('-') + 1)), Map.of()));
                 }
-                return new SinglePrioritySchedule(name, threads, OptionalDouble.empty());
             }
-        };
+            return new SinglePrioritySchedule(name, threads, OptionalDouble.empty());
+        });
     }
 }

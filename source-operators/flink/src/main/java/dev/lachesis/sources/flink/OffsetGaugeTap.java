@@ -1,13 +1,9 @@
 package dev.lachesis.sources.flink;
 
 import java.util.List;
-import java.util.Map;
 import java.util.function.BiConsumer;
-import org.apache.flink.metrics.CharacterFilter;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
-import org.apache.flink.metrics.Histogram;
-import org.apache.flink.metrics.Meter;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.groups.OperatorIOMetricGroup;
 import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
@@ -19,7 +15,7 @@ import org.apache.kafka.common.TopicPartition;
  * of the last record the reader emitted from each partition, which is what the backlog counts
  * from. Thread-safe as the group it wraps.
  */
-final class OffsetGaugeTap implements SourceReaderMetricGroup {
+final class OffsetGaugeTap extends ForwardingMetricGroup implements SourceReaderMetricGroup {
     private static final String READER_GROUP = "KafkaSourceReader";
     private static final String CURRENT_OFFSET = "currentOffset";
 
@@ -27,6 +23,7 @@ final class OffsetGaugeTap implements SourceReaderMetricGroup {
     private final BiConsumer<TopicPartition, Gauge<?>> onCurrentOffset;
 
     OffsetGaugeTap(SourceReaderMetricGroup group, BiConsumer<TopicPartition, Gauge<?>> onCurrentOffset) {
+        super(group);
         this.group = group;
         this.onCurrentOffset = onCurrentOffset;
     }
@@ -38,11 +35,12 @@ final class OffsetGaugeTap implements SourceReaderMetricGroup {
     }
 
     /** A group under {@code KafkaSourceReader}, knowing the {@code topic}/{@code partition} keys above it. */
-    private final class Level implements MetricGroup {
+    private final class Level extends ForwardingMetricGroup {
         private final MetricGroup group;
         private final List<String> keys;
 
         Level(MetricGroup group, List<String> keys) {
+            super(group);
             this.group = group;
             this.keys = keys;
         }
@@ -67,51 +65,6 @@ final class OffsetGaugeTap implements SourceReaderMetricGroup {
             }
             return registered;
         }
-
-        @Override
-        public MetricGroup addGroup(String name) {
-            return group.addGroup(name);
-        }
-
-        @Override
-        public Counter counter(String name) {
-            return group.counter(name);
-        }
-
-        @Override
-        public <C extends Counter> C counter(String name, C counter) {
-            return group.counter(name, counter);
-        }
-
-        @Override
-        public <H extends Histogram> H histogram(String name, H histogram) {
-            return group.histogram(name, histogram);
-        }
-
-        @Override
-        public <M extends Meter> M meter(String name, M meter) {
-            return group.meter(name, meter);
-        }
-
-        @Override
-        public String[] getScopeComponents() {
-            return group.getScopeComponents();
-        }
-
-        @Override
-        public Map<String, String> getAllVariables() {
-            return group.getAllVariables();
-        }
-
-        @Override
-        public String getMetricIdentifier(String metricName) {
-            return group.getMetricIdentifier(metricName);
-        }
-
-        @Override
-        public String getMetricIdentifier(String metricName, CharacterFilter filter) {
-            return group.getMetricIdentifier(metricName, filter);
-        }
     }
 
     @Override
@@ -132,55 +85,5 @@ final class OffsetGaugeTap implements SourceReaderMetricGroup {
     @Override
     public OperatorIOMetricGroup getIOMetricGroup() {
         return group.getIOMetricGroup();
-    }
-
-    @Override
-    public Counter counter(String name) {
-        return group.counter(name);
-    }
-
-    @Override
-    public <C extends Counter> C counter(String name, C counter) {
-        return group.counter(name, counter);
-    }
-
-    @Override
-    public <T, G extends Gauge<T>> G gauge(String name, G gauge) {
-        return group.gauge(name, gauge);
-    }
-
-    @Override
-    public <H extends Histogram> H histogram(String name, H histogram) {
-        return group.histogram(name, histogram);
-    }
-
-    @Override
-    public <M extends Meter> M meter(String name, M meter) {
-        return group.meter(name, meter);
-    }
-
-    @Override
-    public MetricGroup addGroup(String key, String value) {
-        return group.addGroup(key, value);
-    }
-
-    @Override
-    public String[] getScopeComponents() {
-        return group.getScopeComponents();
-    }
-
-    @Override
-    public Map<String, String> getAllVariables() {
-        return group.getAllVariables();
-    }
-
-    @Override
-    public String getMetricIdentifier(String metricName) {
-        return group.getMetricIdentifier(metricName);
-    }
-
-    @Override
-    public String getMetricIdentifier(String metricName, CharacterFilter filter) {
-        return group.getMetricIdentifier(metricName, filter);
     }
 }
