@@ -7,10 +7,10 @@ import dev.lachesis.experiments.launch.Storm1Query;
 import dev.lachesis.experiments.launch.StormQuery;
 import dev.lachesis.experiments.launch.StormQuerySpec;
 import dev.lachesis.experiments.launch.WaitStrategy;
-import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.process.HostPort;
 import dev.lachesis.experiments.process.LachesisHome;
 import dev.lachesis.experiments.run.LinearRoadFeed;
+import dev.lachesis.testkit.ChildJvm;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -20,15 +20,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Unmatched;
+import picocli.CommandLine;
 
 /**
  * {@code lachesis-bench query}: starts an example query in a child JVM with its SPE's class path and
  * runs until stopped; SIGTERM or SIGINT stops the child too. On Storm (2.8, or 1.2.3 with
- * {@code --spe storm1}, the pipeline and etl queries) the query runs in a {@code LocalCluster}, the way
+ * {@code --spe storm1}, the pipeline, etl and stats queries) the query runs in a {@code LocalCluster}, the way
  * {@code storm local} runs a topology, and the child's PID is printed on standard output once tuples
  * reach the sink. On Flink the query runs on a MiniCluster through
  * experiments/flink's launcher, whose lines ({@code flink pid=<pid> rest-port=<port> job=<id>}, the

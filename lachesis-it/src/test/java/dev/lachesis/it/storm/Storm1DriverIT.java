@@ -5,10 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lachesis.core.config.ConfigNode;
-import dev.lachesis.core.discovery.JvmThreadDiscovery;
 import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.metric.MetricValues;
-import dev.lachesis.server.store.EmbeddedMetricSource;
 import dev.lachesis.core.model.JvmThread;
 import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.SpeState;
@@ -19,10 +17,13 @@ import dev.lachesis.core.spi.MetricSourceFactory;
 import dev.lachesis.core.spi.Plugins;
 import dev.lachesis.core.spi.SpeDriver;
 import dev.lachesis.core.spi.SpeDriverFactory;
+import dev.lachesis.discovery.JvmThreadDiscovery;
 import dev.lachesis.experiments.launch.Storm1Query;
-import dev.lachesis.experiments.process.ChildJvm;
+import dev.lachesis.experiments.measure.SinkReport;
 import dev.lachesis.experiments.process.HostPort;
 import dev.lachesis.it.OnceCommand;
+import dev.lachesis.server.store.EmbeddedMetricSource;
+import dev.lachesis.testkit.ChildJvm;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -34,6 +35,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,6 +83,46 @@ class Storm1DriverIT {
                         assertThreadsOf(state, THREADS.threads((int) storm.pid()));
                     });
             LOG.info("{}: input queues {}", TOPOLOGY, queues.get());
+        }
+    }
+
+    /**
+     * RIoTBench's STATS on Storm 1.2.3 ({@code --query stats}, as the sweep's {@code --spe storm1}
+     * runs it): records replayed by the spout become charts at the sink through all ten operators, the
+     * driver maps the three statistics branches joining at the accumulator, and the spout publishes
+     * its backlog as {@code source-queue-size}.
+     */
+    @Test
+    void statsRunsItsTenOperatorsAndItsSourcePublishesItsBacklog() throws Exception {
+        MetricSource embedded = metrics();
+        List<SinkReport> reports = new CopyOnWriteArrayList<>();
+        String topology = TOPOLOGY + "-stats";
+        try (embedded; ChildJvm storm = new Storm1Query("stats", topology, 500,
+                new HostPort("127.0.0.1", ((EmbeddedMetricSource) embedded).carbonPort()), 0, "512m")
+                .start(List.of(), List.of("--sink-reports"), line -> {
+                    if (line.startsWith(SinkReport.PREFIX + " ")) {
+                        reports.add(SinkReport.parse(line));
+                    }
+                })) {
+            storm.awaitLine(Duration.ofSeconds(180));
+            SpeDriver driver = driver(embedded, topology);
+            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
+                    .untilAsserted(() -> {
+                        SpeState state = driver.refresh();
+                        assertThat(state.queries()).singleElement().satisfies(query -> assertThat(query.downstream())
+                                .isEqualTo(Map.of("source", Set.of("parse"),
+                                        "parse", Set.of("average", "kalman-filter", "distinct-count"),
+                                        "average", Set.of("accumulate"), "kalman-filter", Set.of("regression"),
+                                        "regression", Set.of("accumulate"), "distinct-count", Set.of("accumulate"),
+                                        "accumulate", Set.of("plot"), "plot", Set.of("publish", "sink"),
+                                        "publish", Set.of(), "sink", Set.of())));
+                        assertThat(driver.fetch(state, Set.of(MetricNames.SOURCE_QUEUE)).get(MetricNames.SOURCE_QUEUE)
+                                .asMap().keySet()).singleElement().satisfies(id -> assertThat(id).contains("/source/"));
+                        assertThat(reports.stream().mapToLong(SinkReport::tuples).sum()).as("charts at the sink")
+                                .isGreaterThan(30);
+                        assertThat(reports.stream().mapToLong(r -> r.sourceTuples().orElseThrow()).sum())
+                                .as("records the spout emitted").isGreaterThan(100);
+                    });
         }
     }
 
@@ -229,8 +271,12 @@ class Storm1DriverIT {
     }
 
     private static SpeDriver driver(MetricSource metrics) throws Exception {
+        return driver(metrics, TOPOLOGY);
+    }
+
+    private static SpeDriver driver(MetricSource metrics, String topology) throws Exception {
         return Plugins.load(SpeDriverFactory.class, "driver").get("storm", "spes[0].driver")
-                .create(new DriverContext("storm", ConfigNode.ofYaml("spes[0]", "discovery: {topology: " + TOPOLOGY
+                .create(new DriverContext("storm", ConfigNode.ofYaml("spes[0]", "discovery: {topology: " + topology
                         + "}\nsettings: {version: 1}\n"), List.of(), metrics, THREADS, Clock.systemUTC()));
     }
 

@@ -1,8 +1,8 @@
 package dev.lachesis.experiments.launch;
 
-import dev.lachesis.experiments.process.ChildJvm;
 import dev.lachesis.experiments.process.HostPort;
 import dev.lachesis.experiments.process.LachesisHome;
+import dev.lachesis.testkit.ChildJvm;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  * the integration tests choose. Named here so that code without Storm 1.x on its class path can
  * start it. Immutable.
  *
- * @param query {@code pipeline} or {@code etl}
+ * @param query {@code pipeline}, {@code etl} or {@code stats}
  * @param topologyName the topology's name
  * @param tuplesPerSecond the source's rate
  * @param carbon the carbon plaintext receiver the metrics consumer writes to
@@ -26,7 +26,7 @@ import java.util.function.Consumer;
 public record Storm1Query(String query, String topologyName, double tuplesPerSecond, HostPort carbon,
                           long heavyCostMicros, String heap) {
     /** The queries experiments/storm1 runs. */
-    public static final List<String> QUERIES = List.of("pipeline", "etl");
+    public static final List<String> QUERIES = List.of("pipeline", "etl", "stats");
     /** How the line that says tuples reach the sink starts; the child's PID follows. */
     public static final String READY = "READY pid=";
     /** The program. */

@@ -27,7 +27,7 @@ final class TrialOptions {
     @Spec(Spec.Target.MIXEE)
     private CommandLine.Model.CommandSpec mixee;
 
-    @Option(names = "--spe", required = true, description = "The SPE: storm, storm1 (Storm 1.2.3, etl only), flink,"
+    @Option(names = "--spe", required = true, description = "The SPE: storm, storm1 (Storm 1.2.3, etl and stats), flink,"
             + " or storm+flink (the query on both at once, one daemon scheduling both).")
     private String spe;
 

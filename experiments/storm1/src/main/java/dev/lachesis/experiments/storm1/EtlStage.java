@@ -1,5 +1,8 @@
 package dev.lachesis.experiments.storm1;
 
+import static dev.lachesis.experiments.storm1.StageTuples.own;
+import static dev.lachesis.experiments.storm1.StageTuples.timed;
+
 import dev.lachesis.experiments.etl.Annotator;
 import dev.lachesis.experiments.etl.CsvToSenml;
 import dev.lachesis.experiments.etl.DuplicateFilter;
@@ -10,13 +13,10 @@ import dev.lachesis.experiments.etl.SensorFields;
 import dev.lachesis.experiments.measure.EpochMicros;
 import dev.lachesis.experiments.measure.SinkStats;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.storm.metric.api.CountMetric;
 import org.apache.storm.task.TopologyContext;
-import org.apache.storm.topology.BasicOutputCollector;
 import org.apache.storm.tuple.Fields;
-import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,16 +24,14 @@ import org.slf4j.LoggerFactory;
 /**
  * The operators of RIoTBench's ETL query after its source, on Storm 1.x: each one's work is the
  * SPE-neutral ETL code of experiments/common, as in the Storm 2 and Flink queries, and
- * {@link EtlBolt} runs one of them per executor. Every tuple after the spout starts with two
- * timing fields, the record's production time and the time the spout emitted it (epoch
- * microseconds), which each operator copies so the sink measures end-to-end latency and the latency
- * inside Storm; the operator's own fields follow.
+ * {@link StageBolt} runs one of them per executor, on tuples laid out as {@link StageTuples} says.
+ * The STATS query ({@link StatsStage}) shares its parse, publish and sink.
  */
-enum EtlStage {
+enum EtlStage implements Stage {
     /** One SenML record becomes one tuple per reading. */
     PARSE(Layout.READING) {
         @Override
-        Step open(TopologyContext context) {
+        public Step open(TopologyContext context) {
             SenmlParser parser = new SenmlParser();
             boolean[] warned = {false};
             return (in, out) -> {
@@ -55,7 +53,7 @@ enum EtlStage {
     /** A reading of a known field outside its range becomes NaN; an unknown field is dropped. */
     RANGE_FILTER(Layout.READING) {
         @Override
-        Step open(TopologyContext context) {
+        public Step open(TopologyContext context) {
             return (in, out) -> {
                 SensorFields.Field field = SensorFields.named((String) own(in, 3));
                 if (field != null) {
@@ -69,7 +67,7 @@ enum EtlStage {
     /** A reading seen before (same record, same field) is dropped. */
     BLOOM_FILTER(Layout.READING) {
         @Override
-        Step open(TopologyContext context) {
+        public Step open(TopologyContext context) {
             DuplicateFilter seen = new DuplicateFilter(1 << 20, 1e-4);
             return (in, out) -> {
                 if (seen.firstTime(own(in, 0) + "/" + own(in, 3))) {
@@ -81,7 +79,7 @@ enum EtlStage {
     /** A missing (NaN) reading takes its sensor field's recent values. */
     INTERPOLATION(Layout.READING) {
         @Override
-        Step open(TopologyContext context) {
+        public Step open(TopologyContext context) {
             Interpolator interpolator = new Interpolator();
             return (in, out) -> {
                 String sensor = (String) own(in, 1);
@@ -95,7 +93,7 @@ enum EtlStage {
     /** The readings of one record become one CSV row again. */
     JOIN(Layout.ROW) {
         @Override
-        Step open(TopologyContext context) {
+        public Step open(TopologyContext context) {
             RecordJoiner joiner = new RecordJoiner(100_000);
             return (in, out) -> {
                 String msgId = (String) own(in, 0);
@@ -107,7 +105,7 @@ enum EtlStage {
     /** A row gets its sensor's metadata. */
     ANNOTATE(Layout.ROW) {
         @Override
-        Step open(TopologyContext context) {
+        public Step open(TopologyContext context) {
             Annotator annotator = new Annotator();
             return (in, out) -> out.emit(timed(in, own(in, 0), annotator.annotate((String) own(in, 1))));
         }
@@ -115,7 +113,7 @@ enum EtlStage {
     /** A row becomes a SenML record. */
     CSV_TO_SENML(Layout.ROW) {
         @Override
-        Step open(TopologyContext context) {
+        public Step open(TopologyContext context) {
             CsvToSenml converter = new CsvToSenml();
             return (in, out) -> out.emit(timed(in, own(in, 0), converter.convert((String) own(in, 1))));
         }
@@ -124,7 +122,7 @@ enum EtlStage {
     PUBLISH(null) {
         @Override
         @SuppressWarnings("deprecation") // the metrics API a Storm 1.x metrics consumer sees
-        Step open(TopologyContext context) {
+        public Step open(TopologyContext context) {
             CountMetric published = context.registerMetric("published", new CountMetric(), 1);
             CountMetric bytes = context.registerMetric("published-bytes", new CountMetric(), 1);
             return (in, out) -> {
@@ -136,7 +134,7 @@ enum EtlStage {
     /** Measures each tuple's latencies for the sink reports and says when the first one arrived. */
     SINK(null) {
         @Override
-        Step open(TopologyContext context) {
+        public Step open(TopologyContext context) {
             return (in, out) -> {
                 long now = EpochMicros.now();
                 SinkStats.jvm().record(now - in.getLong(1), now - in.getLong(0));
@@ -146,7 +144,6 @@ enum EtlStage {
     };
 
     private static final Logger LOG = LoggerFactory.getLogger(EtlStage.class);
-    private static final int TIMING_FIELDS = 2;
 
     private final Fields output;
 
@@ -154,42 +151,18 @@ enum EtlStage {
         this.output = output;
     }
 
-    /** What this stage emits; null for a sink. */
-    Fields output() {
+    @Override
+    public Fields output() {
         return output;
     }
 
-    /** The stage's work for one executor, with its state. */
-    abstract Step open(TopologyContext context);
+    /** The tuple layouts of the ETL query. */
+    static final class Layout {
+        /** One reading of a record, as parse emits it. */
+        static final Fields READING = StageTuples.with("msg-id", "sensor", "time-ms", "field", "value", "readings");
+        static final Fields ROW = StageTuples.with("msg-id", "row");
 
-    /** One executor's work on a tuple. */
-    @FunctionalInterface
-    interface Step {
-        void process(Tuple in, BasicOutputCollector out);
-    }
-
-    /** The timing fields of {@code in} followed by {@code own}. */
-    private static Values timed(Tuple in, Object... own) {
-        Values values = new Values();
-        values.addAll(in.getValues().subList(0, TIMING_FIELDS));
-        values.addAll(List.of(own));
-        return values;
-    }
-
-    /** Field {@code i} of the operator's own fields (after the timing fields). */
-    private static Object own(Tuple in, int i) {
-        return in.getValue(TIMING_FIELDS + i);
-    }
-
-    /** The tuple layouts, timing fields first. */
-    private static final class Layout {
-        static final Fields READING = with("msg-id", "sensor", "time-ms", "field", "value", "readings");
-        static final Fields ROW = with("msg-id", "row");
-
-        private static Fields with(String... own) {
-            List<String> names = new ArrayList<>(List.of("produced-at-us", "emitted-at-us"));
-            names.addAll(List.of(own));
-            return new Fields(names);
+        private Layout() {
         }
     }
 }

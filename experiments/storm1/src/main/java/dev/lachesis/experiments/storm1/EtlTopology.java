@@ -21,17 +21,17 @@ final class EtlTopology {
     static StormTopology build(Path input, double recordsPerSecond) {
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout("source", new ReplaySpout(input, recordsPerSecond), 1);
-        builder.setBolt("parse", new EtlBolt(EtlStage.PARSE), 1).shuffleGrouping("source");
-        builder.setBolt("range-filter", new EtlBolt(EtlStage.RANGE_FILTER), 1).shuffleGrouping("parse");
-        builder.setBolt("bloom-filter", new EtlBolt(EtlStage.BLOOM_FILTER), 1)
+        builder.setBolt("parse", new StageBolt(EtlStage.PARSE), 1).shuffleGrouping("source");
+        builder.setBolt("range-filter", new StageBolt(EtlStage.RANGE_FILTER), 1).shuffleGrouping("parse");
+        builder.setBolt("bloom-filter", new StageBolt(EtlStage.BLOOM_FILTER), 1)
                 .fieldsGrouping("range-filter", new Fields("msg-id"));
-        builder.setBolt("interpolation", new EtlBolt(EtlStage.INTERPOLATION), 1)
+        builder.setBolt("interpolation", new StageBolt(EtlStage.INTERPOLATION), 1)
                 .fieldsGrouping("bloom-filter", new Fields("sensor"));
-        builder.setBolt("join", new EtlBolt(EtlStage.JOIN), 1).fieldsGrouping("interpolation", new Fields("msg-id"));
-        builder.setBolt("annotate", new EtlBolt(EtlStage.ANNOTATE), 1).shuffleGrouping("join");
-        builder.setBolt("csv-to-senml", new EtlBolt(EtlStage.CSV_TO_SENML), 1).shuffleGrouping("annotate");
-        builder.setBolt("publish", new EtlBolt(EtlStage.PUBLISH), 1).shuffleGrouping("csv-to-senml");
-        builder.setBolt("sink", new EtlBolt(EtlStage.SINK), 1).shuffleGrouping("csv-to-senml");
+        builder.setBolt("join", new StageBolt(EtlStage.JOIN), 1).fieldsGrouping("interpolation", new Fields("msg-id"));
+        builder.setBolt("annotate", new StageBolt(EtlStage.ANNOTATE), 1).shuffleGrouping("join");
+        builder.setBolt("csv-to-senml", new StageBolt(EtlStage.CSV_TO_SENML), 1).shuffleGrouping("annotate");
+        builder.setBolt("publish", new StageBolt(EtlStage.PUBLISH), 1).shuffleGrouping("csv-to-senml");
+        builder.setBolt("sink", new StageBolt(EtlStage.SINK), 1).shuffleGrouping("csv-to-senml");
         return builder.createTopology();
     }
 }

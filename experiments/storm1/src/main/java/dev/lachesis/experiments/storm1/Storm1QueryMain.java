@@ -39,7 +39,7 @@ public final class Storm1QueryMain implements Callable<Integer> {
     @Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--query", required = true, description = "pipeline or etl.")
+    @Option(names = "--query", required = true, description = "pipeline, etl or stats.")
     private String query;
 
     @Option(names = "--name", required = true, description = "Topology name.")
@@ -54,11 +54,11 @@ public final class Storm1QueryMain implements Callable<Integer> {
     @Option(names = "--heavy-cost-us", defaultValue = "1000", description = "CPU time the heavy bolt burns per tuple, µs.")
     private long heavyCostMicros;
 
-    @Option(names = "--input", description = "The file the etl query replays, one SenML record per line.")
+    @Option(names = "--input", description = "The file the etl and stats queries replay, one SenML record per line.")
     private Path input;
 
     @Option(names = "--input-seconds", defaultValue = "600",
-            description = "Without --input, write rate × this many records for the etl query.")
+            description = "Without --input, write rate × this many records for the etl and stats queries.")
     private long inputSeconds;
 
     @Option(names = "--sink-reports",
@@ -118,9 +118,11 @@ public final class Storm1QueryMain implements Callable<Integer> {
                 return builder.createTopology();
             case "etl":
                 return EtlTopology.build(input != null ? input : generateInput(), rate);
+            case "stats":
+                return StatsTopology.build(input != null ? input : generateInput(), rate);
             default:
                 throw new CommandLine.ParameterException(spec.commandLine(),
-                        "--query was '" + query + "' but must be pipeline or etl");
+                        "--query was '" + query + "' but must be pipeline, etl or stats");
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.flink.stats;
 
 import dev.lachesis.experiments.stats.SeriesAccumulator;
+import dev.lachesis.experiments.stats.StatsParameters;
 import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
@@ -13,7 +14,7 @@ final class AccumulateFunction extends RichFlatMapFunction<StatsPoint, StatsBatc
 
     @Override
     public void open(OpenContext openContext) {
-        accumulator = new SeriesAccumulator(StatsJob.BATCH);
+        accumulator = new SeriesAccumulator(StatsParameters.BATCH);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.lachesis.experiments.flink.stats;
 
 import dev.lachesis.experiments.flink.etl.EtlReading;
 import dev.lachesis.experiments.stats.BlockAverage;
+import dev.lachesis.experiments.stats.StatsParameters;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
 import org.apache.flink.util.Collector;
@@ -13,7 +14,7 @@ final class AverageFunction extends RichFlatMapFunction<EtlReading, StatsPoint> 
 
     @Override
     public void open(OpenContext openContext) {
-        average = new BlockAverage(StatsJob.BLOCK);
+        average = new BlockAverage(StatsParameters.BLOCK);
     }
 
     @Override

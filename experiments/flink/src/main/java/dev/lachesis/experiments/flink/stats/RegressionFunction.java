@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.flink.stats;
 
 import dev.lachesis.experiments.stats.SlidingRegression;
+import dev.lachesis.experiments.stats.StatsParameters;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
 import org.apache.flink.util.Collector;
@@ -15,7 +16,7 @@ final class RegressionFunction extends RichFlatMapFunction<StatsPoint, StatsPoin
 
     @Override
     public void open(OpenContext openContext) {
-        regression = new SlidingRegression(StatsJob.WINDOW);
+        regression = new SlidingRegression(StatsParameters.WINDOW);
     }
 
     @Override

@@ -48,14 +48,6 @@ public final class StatsJob {
      * plot's 737, the source's backlog 277,000.
      */
     public static final String HEAVIEST = "plot";
-    /** Readings per block of the average, and per point of the distinct count (as on Storm). */
-    static final int BLOCK = 10;
-    /** Estimates the regression line is fitted through (as on Storm). */
-    static final int WINDOW = 10;
-    /** log2 of the distinct counter's buckets (as on Storm). */
-    static final int DISTINCT_BUCKET_BITS = 10;
-    /** Points per chart (as on Storm). */
-    static final int BATCH = 20;
 
     private StatsJob() {
     }

@@ -3,8 +3,6 @@ package dev.lachesis.experiments.flink.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.lachesis.server.store.EmbeddedMetricSource;
-import dev.lachesis.server.store.EmbeddedStoreConfig;
 import dev.lachesis.core.model.SpeState;
 import dev.lachesis.core.model.ThreadKind;
 import dev.lachesis.core.spi.MetricSource;
@@ -14,6 +12,9 @@ import dev.lachesis.experiments.etl.SenmlParser;
 import dev.lachesis.experiments.flink.FlinkClusterProcess;
 import dev.lachesis.experiments.flink.GraphiteFlinkDriver;
 import dev.lachesis.experiments.measure.SinkReport;
+import dev.lachesis.experiments.stats.StatsParameters;
+import dev.lachesis.server.store.EmbeddedMetricSource;
+import dev.lachesis.server.store.EmbeddedStoreConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,9 +98,9 @@ class FlinkStatsIT {
                 }
             }
         }
-        long charts = readings / StatsJob.BLOCK / StatsJob.BATCH;
+        long charts = readings / StatsParameters.BLOCK / StatsParameters.BATCH;
         for (long n : numeric.values()) {
-            charts += n / StatsJob.BLOCK / StatsJob.BATCH + Math.max(0, n - StatsJob.WINDOW + 1) / StatsJob.BATCH;
+            charts += n / StatsParameters.BLOCK / StatsParameters.BATCH + Math.max(0, n - StatsParameters.WINDOW + 1) / StatsParameters.BATCH;
         }
         return charts;
     }

@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.storm.stats;
 
 import dev.lachesis.experiments.stats.SeriesAccumulator;
+import dev.lachesis.experiments.stats.StatsParameters;
 import dev.lachesis.experiments.storm.TimedTuples;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,7 @@ final class AccumulateBolt extends BaseBasicBolt {
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context) {
-        accumulator = new SeriesAccumulator(StatsTopology.BATCH);
+        accumulator = new SeriesAccumulator(StatsParameters.BATCH);
     }
 
     @Override

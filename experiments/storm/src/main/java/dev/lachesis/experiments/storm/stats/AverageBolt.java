@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.storm.stats;
 
 import dev.lachesis.experiments.stats.BlockAverage;
+import dev.lachesis.experiments.stats.StatsParameters;
 import dev.lachesis.experiments.storm.TimedTuples;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
@@ -16,7 +17,7 @@ final class AverageBolt extends BaseBasicBolt {
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context) {
-        average = new BlockAverage(StatsTopology.BLOCK);
+        average = new BlockAverage(StatsParameters.BLOCK);
     }
 
     @Override

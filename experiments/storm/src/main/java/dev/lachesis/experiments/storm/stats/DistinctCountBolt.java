@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.storm.stats;
 
 import dev.lachesis.experiments.stats.DistinctCounter;
+import dev.lachesis.experiments.stats.StatsParameters;
 import dev.lachesis.experiments.storm.TimedTuples;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
@@ -12,7 +13,7 @@ import org.apache.storm.tuple.Tuple;
 /**
  * STATS's approximate distinct count ({@link DistinctCounter}) of the sensors that sent readings,
  * over all of them (one executor, global grouping); the estimate goes on as a point of series
- * {@code distinct/sensors} once every {@link StatsTopology#BLOCK} readings.
+ * {@code distinct/sensors} once every {@link StatsParameters#BLOCK} readings.
  */
 final class DistinctCountBolt extends BaseBasicBolt {
     private static final long serialVersionUID = 1L;
@@ -21,13 +22,13 @@ final class DistinctCountBolt extends BaseBasicBolt {
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context) {
-        counter = new DistinctCounter(StatsTopology.DISTINCT_BUCKET_BITS);
+        counter = new DistinctCounter(StatsParameters.DISTINCT_BUCKET_BITS);
     }
 
     @Override
     public void execute(Tuple input, BasicOutputCollector collector) {
         double estimate = counter.add(input.getStringByField("sensor"));
-        if (++readings % StatsTopology.BLOCK == 0) {
+        if (++readings % StatsParameters.BLOCK == 0) {
             collector.emit(TimedTuples.timed(input, "distinct/sensors", StatsTuples.readingTime(input), estimate));
         }
     }

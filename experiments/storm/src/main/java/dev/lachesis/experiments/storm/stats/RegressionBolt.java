@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.storm.stats;
 
 import dev.lachesis.experiments.stats.SlidingRegression;
+import dev.lachesis.experiments.stats.StatsParameters;
 import dev.lachesis.experiments.storm.TimedTuples;
 import java.util.Map;
 import org.apache.storm.task.TopologyContext;
@@ -19,7 +20,7 @@ final class RegressionBolt extends BaseBasicBolt {
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context) {
-        regression = new SlidingRegression(StatsTopology.WINDOW);
+        regression = new SlidingRegression(StatsParameters.WINDOW);
     }
 
     @Override

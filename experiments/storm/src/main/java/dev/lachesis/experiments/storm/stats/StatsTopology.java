@@ -31,14 +31,6 @@ public final class StatsTopology {
     /** The operators, in data-flow order. */
     public static final List<String> COMPONENTS = List.of("source", "parse", "average", "kalman-filter", "regression",
             "distinct-count", "accumulate", "plot", "publish", "sink");
-    /** Readings per block of the average, and per point of the distinct count (RIoTBench's window of 10). */
-    static final int BLOCK = 10;
-    /** Estimates the regression line is fitted through (RIoTBench's training window of 10). */
-    static final int WINDOW = 10;
-    /** log2 of the distinct counter's buckets: 1024, a 4% standard error. */
-    static final int DISTINCT_BUCKET_BITS = 10;
-    /** Points per chart. */
-    static final int BATCH = 20;
 
     /**
      * The heaviest operator, which the sweep's STATIC mode favours by hand (then the source).

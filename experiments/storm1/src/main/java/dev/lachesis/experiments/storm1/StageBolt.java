@@ -7,14 +7,14 @@ import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseBasicBolt;
 import org.apache.storm.tuple.Tuple;
 
-/** Runs one {@link EtlStage} of the ETL query in a Storm 1.x bolt. */
-final class EtlBolt extends BaseBasicBolt {
+/** Runs one {@link Stage} of an example query in a Storm 1.x bolt. */
+final class StageBolt extends BaseBasicBolt {
     private static final long serialVersionUID = 1L;
 
-    private final EtlStage stage;
-    private transient EtlStage.Step step;
+    private final Stage stage;
+    private transient Stage.Step step;
 
-    EtlBolt(EtlStage stage) {
+    StageBolt(Stage stage) {
         this.stage = stage;
     }
 
