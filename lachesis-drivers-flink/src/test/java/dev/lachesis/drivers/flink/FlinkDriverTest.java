@@ -17,6 +17,7 @@ import dev.lachesis.core.spi.DataPoint;
 import dev.lachesis.core.spi.DriverException;
 import dev.lachesis.core.spi.JvmThreadLister;
 import dev.lachesis.core.spi.Series;
+import dev.lachesis.core.testing.ManualClock;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +42,7 @@ class FlinkDriverTest {
     Path procRoot;
 
     private FakeFlinkRest rest;
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-11-23T11:00:00Z"));
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-11-23T11:00:00Z"));
     private final List<Integer> listerCalls = new ArrayList<>();
     private List<JvmThread> threads = Fixtures.threads(PID);
     private final JvmThreadLister lister = pid -> {

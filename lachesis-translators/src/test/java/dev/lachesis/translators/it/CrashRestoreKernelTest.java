@@ -13,8 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -23,12 +23,8 @@ import picocli.CommandLine;
  * killed with SIGKILL; {@code lachesis restore} then puts back every nice value, policy and cgroup
  * and removes the group the dead daemon created.
  */
+@ExtendWith(KernelGate.RtGroupScheduling.class)
 class CrashRestoreKernelTest {
-    @BeforeAll
-    static void requireRealTimeBudgets() {
-        KernelGate.requireRtGroupScheduling();
-    }
-
     @TempDir
     Path tmp;
 

@@ -12,8 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,12 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * so the test does not touch {@code /run/lachesis} of the shared machine. The test plug-ins
  * ({@code proc-threads}, {@code name-number}) come from {@code daemon-plugins/} ({@link LachesisCli}).
  */
+@ExtendWith(KernelGate.RtGroupScheduling.class)
 class DefaultJournalKernelTest {
-    @BeforeAll
-    static void requireRealTimeBudgets() {
-        KernelGate.requireRtGroupScheduling();
-    }
-
     @TempDir
     Path tmp;
 

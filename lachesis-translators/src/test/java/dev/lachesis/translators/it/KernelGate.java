@@ -3,6 +3,8 @@ package dev.lachesis.translators.it;
 import dev.lachesis.core.testing.HostRequirement;
 import dev.lachesis.translators.Machine;
 import java.nio.file.Files;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Conditions for kernel tests, answered by the same probe the daemon uses at start-up, so a skipped
@@ -42,5 +44,16 @@ public final class KernelGate {
     public static void requireRtGroupScheduling() {
         HostRequirement.RT_BUDGET.check(hasRtGroupScheduling(), "no cgroup-v1 cpu controller with cpu.rt_runtime_us,"
                 + " or real time not permitted here: the real-time budget tests need both");
+    }
+
+    /**
+     * {@code @ExtendWith(KernelGate.RtGroupScheduling.class)}: {@link #requireRtGroupScheduling()}
+     * before a test class's first test.
+     */
+    public static final class RtGroupScheduling implements BeforeAllCallback {
+        @Override
+        public void beforeAll(ExtensionContext context) {
+            requireRtGroupScheduling();
+        }
     }
 }

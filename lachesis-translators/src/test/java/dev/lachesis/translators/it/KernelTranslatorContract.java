@@ -36,8 +36,13 @@ abstract class KernelTranslatorContract {
     /** Creates the translator under test through its factory. */
     abstract Translator create(Path journal) throws Exception;
 
-    /** A schedule over the child's three threads, SOURCE highest, SINK lowest. */
-    abstract Schedule schedule();
+    /**
+     * A schedule over the child's three threads, SOURCE highest, SINK lowest: each thread its own
+     * priority (10, 5, 1) unless the translator under test needs another form.
+     */
+    Schedule schedule() {
+        return Fixtures.single(child, SOURCE, 10, MAP, 5, SINK, 1);
+    }
 
     /** Checks {@code /proc} (and cgroup files) show what {@link #schedule()} asked for. */
     abstract void assertApplied() throws Exception;

@@ -3,7 +3,6 @@ package dev.lachesis.translators.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lachesis.core.config.ConfigNode;
-import dev.lachesis.core.schedule.Schedule;
 import dev.lachesis.core.spi.Translator;
 import dev.lachesis.core.spi.TranslatorContext;
 import dev.lachesis.translators.NiceTranslatorFactory;
@@ -16,11 +15,6 @@ class NiceKernelTest extends KernelTranslatorContract {
     Translator create(Path journal) throws Exception {
         return new NiceTranslatorFactory().create(new TranslatorContext("it", ConfigNode.empty("settings"),
                 ConfigNode.empty("cgroups"), journal));
-    }
-
-    @Override
-    Schedule schedule() {
-        return Fixtures.single(child, SOURCE, 10, MAP, 5, SINK, 1);
     }
 
     @Override

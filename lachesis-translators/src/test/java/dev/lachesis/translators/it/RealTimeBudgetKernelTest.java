@@ -17,20 +17,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * cgroup v1 RT group scheduling on the real kernel: threads in a group whose cpu.rt_runtime_us is 0
  * cannot become SCHED_RR; the translator gives the group a budget first and takes it back on close.
  */
+@ExtendWith(KernelGate.RtGroupScheduling.class)
 class RealTimeBudgetKernelTest {
-    @BeforeAll
-    static void requireRealTimeBudgets() {
-        KernelGate.requireRtGroupScheduling();
-    }
-
     @TempDir
     Path tmp;
 
