@@ -61,7 +61,8 @@ public final class GeneralisationTable {
                 .append("|---|---|---|---|---|---|---|\n");
         Map<SchedulingMode, List<Row>> byMode = new EnumMap<>(SchedulingMode.class);
         for (Setup setup : setups) {
-            Map<SchedulingMode, Map<Metric, Map<Double, Map<Integer, Double>>>> values = values(summary, setup);
+            Map<SchedulingMode, Map<Metric, Map<Double, Map<Integer, Double>>>> values = OsRatioTable.values(summary, setup,
+                    Set.of(Metric.SOURCE_THROUGHPUT, Metric.THROUGHPUT, Metric.TOP_JUMPS, Metric.ROUNDS));
             if (!values.containsKey(SchedulingMode.OS)) {
                 continue;
             }
@@ -164,25 +165,6 @@ public final class GeneralisationTable {
         }
         return String.format(Locale.ROOT, "×%.3f [%.3f, %.3f]", Math.exp(log.mean()), Math.exp(log.low()),
                 Math.exp(log.high()));
-    }
-
-    /** Mode → metric → rate → repetition → value, for the metrics the table reads. */
-    private static Map<SchedulingMode, Map<Metric, Map<Double, Map<Integer, Double>>>> values(SweepSummary summary,
-                                                                                              Setup setup) {
-        Set<Metric> read = Set.of(Metric.SOURCE_THROUGHPUT, Metric.THROUGHPUT, Metric.TOP_JUMPS, Metric.ROUNDS);
-        Map<SchedulingMode, Map<Metric, Map<Double, Map<Integer, Double>>>> values = new EnumMap<>(SchedulingMode.class);
-        for (RunMeasurement run : summary.runs()) {
-            if (!run.point().setup().equals(setup)) {
-                continue;
-            }
-            Map<Metric, Map<Double, Map<Integer, Double>>> byMetric =
-                    values.computeIfAbsent(run.point().mode(), m -> new EnumMap<>(Metric.class));
-            for (Metric metric : read) {
-                byMetric.computeIfAbsent(metric, m -> new TreeMap<>())
-                        .computeIfAbsent(run.point().rate(), r -> new TreeMap<>()).put(run.rep(), run.value(metric));
-            }
-        }
-        return values;
     }
 
     private static String percent(double share) {

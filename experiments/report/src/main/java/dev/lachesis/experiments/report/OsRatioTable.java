@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -72,7 +73,7 @@ public final class OsRatioTable {
         }
         List<Double> rates = os.stream().map(p -> p.point().rate()).filter(r -> r >= saturation.getAsDouble())
                 .sorted().toList();
-        Map<SchedulingMode, Map<Metric, Map<Double, Map<Integer, Double>>>> values = values(summary, setup);
+        Map<SchedulingMode, Map<Metric, Map<Double, Map<Integer, Double>>>> values = values(summary, setup, COLUMNS.keySet());
         md.append("OS saturation point ").append(Table1.rate(saturation.getAsDouble())).append(" tuples/s; rates ")
                 .append(rates.stream().map(Table1::rate).collect(Collectors.joining(", "))).append(" tuples/s.\n\n");
         md.append("| Mode | ").append(String.join(" | ", COLUMNS.values())).append(" | Repetitions |\n|---|");
@@ -108,9 +109,12 @@ public final class OsRatioTable {
         md.append('\n');
     }
 
-    /** Every mode but OS (in declaration order), then per compared metric: rate → repetition → value, OS included. */
-    private static Map<SchedulingMode, Map<Metric, Map<Double, Map<Integer, Double>>>> values(SweepSummary summary,
-                                                                                              Setup setup) {
+    /**
+     * Per mode of {@code setup}'s runs (in declaration order, OS included), per metric of {@code read}:
+     * rate → repetition → value. The tables that compare modes by repetition read their runs this way.
+     */
+    static Map<SchedulingMode, Map<Metric, Map<Double, Map<Integer, Double>>>> values(SweepSummary summary,
+                                                                                      Setup setup, Set<Metric> read) {
         Map<SchedulingMode, Map<Metric, Map<Double, Map<Integer, Double>>>> values = new EnumMap<>(SchedulingMode.class);
         for (RunMeasurement run : summary.runs()) {
             if (!run.point().setup().equals(setup)) {
@@ -118,7 +122,7 @@ public final class OsRatioTable {
             }
             Map<Metric, Map<Double, Map<Integer, Double>>> byMetric =
                     values.computeIfAbsent(run.point().mode(), m -> new EnumMap<>(Metric.class));
-            for (Metric metric : COLUMNS.keySet()) {
+            for (Metric metric : read) {
                 byMetric.computeIfAbsent(metric, m -> new TreeMap<>())
                         .computeIfAbsent(run.point().rate(), r -> new TreeMap<>()).put(run.rep(), run.value(metric));
             }
