@@ -44,8 +44,9 @@ class DistributionIT {
         Map<String, List<String>> versions = jars.stream().collect(Collectors.groupingBy(
                 jar -> artifact(jar).group(1), Collectors.mapping(jar -> artifact(jar).group(2), Collectors.toList())));
         assertThat(versions).as("lib/ of %s", tarball.getFileName())
-                .containsKeys("lachesis-core", "lachesis-drivers-storm", "lachesis-drivers-flink",
-                        "lachesis-policies", "lachesis-translators", "jna")
+                .containsKeys("lachesis-core", "lachesis-discovery", "lachesis-drivers-storm", "lachesis-drivers-flink",
+                        "lachesis-policies", "lachesis-translators", "lachesis-server", "jna")
+                .doesNotContainKey("lachesis-testkit")
                 .allSatisfy((artifact, found) -> assertThat(found).as(artifact).hasSize(1));
         assertThat(jars).noneMatch(jar -> jar.matches("(storm|flink|kafka|zookeeper)-.*"));
         assertThat(home.resolve("bin/lachesis")).isExecutable();
