@@ -36,9 +36,9 @@ import java.util.TreeSet;
  *   <li><b>Lookout.</b> The threads the query needs running whatever its queues say
  *       ({@link ThreadKind#isLookout()}: the metrics reporter, the JVM's service threads, the
  *       worker's heartbeat) are put in the schedule, at the query's lowest priority, so that the
- *       {@code rt} translator sees them: it places them level with the query's highest RT priority
- *       after smoothing and normalisation, the one place that rule lives (its {@code LookoutLevel}
- *       says why each kind must not starve).</li>
+ *       {@code rt} translator sees them: like every per-thread translator, it places them level
+ *       with the query's most favoured thread after smoothing and normalisation, the one place that
+ *       rule lives (its {@code LookoutLevel} says why each kind must not starve).</li>
  *   <li><b>Out.</b> A thread that may busy-wait on any queue of its worker
  *       ({@link OperatorThread#spinsOnAnyQueue()}: Storm 1.x's disruptor flush pool, which publishes
  *       overflowed batches into whichever ring they belong to) is left out of the real-time class

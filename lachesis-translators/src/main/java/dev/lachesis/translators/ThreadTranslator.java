@@ -65,10 +65,16 @@ public abstract class ThreadTranslator extends JournallingTranslator {
     /**
      * Normalises (after smoothing across rounds, so calling it advances the smoothing state) without
      * touching any thread. A schedule on the {@link PriorityScale#FROM_NEUTRAL} scale is mapped thread
-     * by thread from {@link #neutral()} instead of normalised.
+     * by thread from {@link #neutral()} instead of normalised. Each query's lookouts (its metrics
+     * reporter, JVM service and heartbeat threads) are then put level with its most favoured thread
+     * ({@link LookoutLevel}).
      */
     @Override
     public TranslationPlan plan(Schedule schedule) {
+        return LookoutLevel.place(schedule, smoothAndNormalise(LookoutLevel.withoutPlacedLookouts(schedule)), range);
+    }
+
+    private TranslationPlan smoothAndNormalise(Schedule schedule) {
         List<ThreadPriority> threads = schedule.threads();
         List<ThreadRef> keys = threads.stream().map(t -> t.thread().ref()).toList();
         double[] raw = smoother.smooth(keys, threads.stream().mapToDouble(ThreadPriority::priority).toArray());

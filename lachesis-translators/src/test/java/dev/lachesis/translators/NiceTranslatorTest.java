@@ -5,6 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lachesis.core.config.ConfigNode;
+import dev.lachesis.core.model.JvmThread;
+import dev.lachesis.core.model.OperatorThread;
+import dev.lachesis.core.model.ThreadKind;
+import dev.lachesis.core.model.ThreadRef;
+import dev.lachesis.core.schedule.PriorityScale;
+import dev.lachesis.core.schedule.SinglePrioritySchedule;
+import dev.lachesis.core.schedule.ThreadPriority;
 import dev.lachesis.core.spi.TranslationPlan;
 import dev.lachesis.core.spi.TranslatorException;
 import dev.lachesis.translators.journal.RestoreJournal;
@@ -15,6 +22,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -63,6 +72,29 @@ class NiceTranslatorTest {
         assertThat(applied.threads()).extracting(t -> t.value()).containsExactly(-20L, -10L, 0L);
         TranslationPlan alone = translator.plan(Schedules.fromNeutral(100, 101, 0, 102, 0, 103, 0));
         assertThat(alone.threads()).extracting(t -> t.value()).containsExactly(0L, 0L, 0L);
+    }
+
+    @Test
+    void aQuerysLookoutsGetTheNiceOfItsMostFavouredThreadAsHeaviestFirstHandsThemOver() throws Exception {
+        // HEAVIEST-FIRST: the heavy operator all the way (-20), the source half (-10), the rest and the
+        // reporter and the VM thread at the kernel's default. At nice 0 the reporter starved for 5-7 s.
+        List<ThreadPriority> threads = new ArrayList<>(Schedules.fromNeutral(100, 101, 1, 102, 0.5, 103, 0).threads());
+        threads.add(lookout(104, ThreadKind.REPORTER, 0));
+        threads.add(lookout(105, ThreadKind.RUNTIME, 0));
+        SinglePrioritySchedule schedule = new SinglePrioritySchedule("heaviest-first", threads, OptionalDouble.empty(),
+                PriorityScale.FROM_NEUTRAL);
+
+        assertThat(translator.plan(schedule).threads()).extracting(t -> t.value()).containsExactly(-20L, -10L, 0L, -20L, -20L);
+        // While the policy hands every thread back to the kernel, the lookouts go back with them.
+        SinglePrioritySchedule released = new SinglePrioritySchedule("heaviest-first", threads.stream()
+                .map(t -> new ThreadPriority(t.speName(), t.thread(), 0, Map.of())).toList(), OptionalDouble.empty(),
+                PriorityScale.FROM_NEUTRAL);
+        assertThat(translator.plan(released).threads()).extracting(t -> t.value()).containsExactly(0L, 0L, 0L, 0L, 0L);
+    }
+
+    private static ThreadPriority lookout(int tid, ThreadKind kind, double level) {
+        JvmThread t = new JvmThread(new ThreadRef(100, tid), kind + "-" + tid);
+        return new ThreadPriority("spe", OperatorThread.helper(t, kind, "q", null, "w"), level, Map.of());
     }
 
     @Test

@@ -7,7 +7,6 @@ import dev.lachesis.core.metric.MetricNames;
 import dev.lachesis.core.model.ThreadKind;
 import dev.lachesis.core.model.ThreadRef;
 import dev.lachesis.core.proc.ProcFs;
-import dev.lachesis.core.schedule.Schedule;
 import dev.lachesis.core.spi.PolicyInput;
 import dev.lachesis.core.spi.TranslatedThread;
 import dev.lachesis.core.spi.TranslationPlan;
@@ -275,15 +274,6 @@ public final class RealTimeTranslator extends ThreadTranslator {
     @Override
     protected boolean afterRestore() {
         return restorer.restoreBudgets(budgets.changedInOrder());
-    }
-
-    /**
-     * Normalises as every per-thread translator does, but puts each query's lookouts (its metrics
-     * reporter, JVM service and heartbeat threads) level with its highest RT priority ({@link LookoutLevel}).
-     */
-    @Override
-    public TranslationPlan plan(Schedule schedule) {
-        return LookoutLevel.place(schedule, super.plan(LookoutLevel.withoutPlacedLookouts(schedule)));
     }
 
     /** Stops the watchdog (outside the lock it may be waiting for), then restores every thread. */

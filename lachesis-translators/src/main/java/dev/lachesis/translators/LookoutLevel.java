@@ -1,4 +1,4 @@
-package dev.lachesis.translators.realtime;
+package dev.lachesis.translators;
 
 import dev.lachesis.core.model.ThreadKind;
 import dev.lachesis.core.schedule.Schedule;
@@ -6,31 +6,37 @@ import dev.lachesis.core.schedule.SinglePrioritySchedule;
 import dev.lachesis.core.schedule.ThreadPriority;
 import dev.lachesis.core.spi.TranslatedThread;
 import dev.lachesis.core.spi.TranslationPlan;
+import dev.lachesis.translators.normalise.IntRange;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BinaryOperator;
 
 /**
- * The one rule for where a query's lookouts stand under real time: its metrics reporter, the JVM's
- * service threads and the worker's heartbeat threads ({@link ThreadKind#isLookout()}) run at exactly
- * the highest RT priority any other thread of their query has in the plan. The reporter runs for a
- * moment once per reporting period; below a busy real-time executor it starves, and the daemon stops
- * seeing the query while it stalls (seen in the ETL sweep on Storm). A collection or any other
+ * The one rule for where a query's lookouts stand, under every per-thread translator: its metrics
+ * reporter, the JVM's service threads and the worker's heartbeat threads ({@link ThreadKind#isLookout()})
+ * get exactly the most favourable value any other thread of their query has in the plan (the highest
+ * RT priority, the lowest nice). The reporter runs for a moment once per reporting period; below a
+ * busy real-time executor it starves, and the daemon stops seeing the query while it stalls (seen in
+ * the ETL sweep on Storm). Nice does not starve it outright, but at nice 0 beside a heavy operator at
+ * −20 on a saturated core it gets about 1% of the core, and Storm's reporter then went 5–7 s without
+ * publishing under HEAVIEST-FIRST (issue 39's held-out shape random-205). A collection or any other
  * safepoint operation runs on the VM thread while every Java thread of the worker waits; left in
  * SCHED_OTHER below spinning SCHED_RR executors it runs only in what RT throttling leaves over, so
  * every pause stretches by orders of magnitude, and the JIT, starved, leaves hot code interpreted.
  * The heartbeat and ZooKeeper session threads, starved for a session timeout, get the worker
  * declared dead and the query killed (seen in local mode, where the ZooKeeper server shares the
  * core). Above the top operator, a compiler thread busy for hundreds of milliseconds would preempt
- * it; level with it, SCHED_RR shares the core.
+ * it; level with it, SCHED_RR (or CFS at equal weight) shares the core.
  *
  * <p>The lookouts are kept out of the smoothing and normalisation the other threads go through, so
- * their raw priority does not matter (the policies' real-time guard only makes sure they are in the
- * schedule) and they never stretch the range the operators are spread over. A query whose only
- * threads in the schedule are lookouts is normalised as it is. Stateless.
+ * their raw priority does not matter (a policy only has to put them in the schedule: the real-time
+ * guard does, HEAVIEST-FIRST schedules every thread) and they never stretch the range the operators
+ * are spread over. A query whose only threads in the schedule are lookouts is normalised as it is.
+ * Stateless.
  */
 final class LookoutLevel {
     private LookoutLevel() {
@@ -50,15 +56,16 @@ final class LookoutLevel {
 
     /**
      * The plan of {@link #withoutPlacedLookouts} with the lookouts it left out put back, each at its
-     * query's highest value, in the order of {@code schedule}.
+     * query's most favourable value in {@code range}, in the order of {@code schedule}.
      */
-    static TranslationPlan place(Schedule schedule, TranslationPlan planned) {
-        Map<QueryOf, Long> highest = new HashMap<>();
+    static TranslationPlan place(Schedule schedule, TranslationPlan planned, IntRange range) {
+        Map<QueryOf, Long> top = new HashMap<>();
+        BinaryOperator<Long> favoured = range.direction() > 0 ? Math::max : Math::min;
         Map<ThreadPriority, TranslatedThread> byEntry = new HashMap<>();
         for (TranslatedThread t : planned.threads()) {
             byEntry.put(t.entry(), t);
             if (!isLookout(t.entry())) {
-                highest.merge(QueryOf.of(t.entry()), t.value(), Math::max);
+                top.merge(QueryOf.of(t.entry()), t.value(), favoured);
             }
         }
         List<TranslatedThread> placed = new ArrayList<>(schedule.threads().size());
@@ -67,7 +74,7 @@ final class LookoutLevel {
             if (normalised != null) {
                 placed.add(normalised);
             } else {
-                placed.add(new TranslatedThread(entry, null, highest.get(QueryOf.of(entry))));
+                placed.add(new TranslatedThread(entry, null, top.get(QueryOf.of(entry))));
             }
         }
         return new TranslationPlan(planned.translator(), planned.mechanism(), placed);
