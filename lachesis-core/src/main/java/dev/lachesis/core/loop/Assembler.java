@@ -8,6 +8,7 @@ import dev.lachesis.core.config.PolicyConfig;
 import dev.lachesis.core.config.SpeConfig;
 import dev.lachesis.core.metric.CpuMeasuringDriver;
 import dev.lachesis.core.metric.FreshMetricsDriver;
+import dev.lachesis.core.metricsource.ReusedAnswerSource;
 import dev.lachesis.core.metricsource.WatchedMetricSource;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.schedule.ScheduleForm;
@@ -128,7 +129,8 @@ public final class Assembler {
     private MetricSource createSource(LachesisConfig config, ConfigNode node, MetricsConfig settings)
             throws ConfigException {
         MetricSourceFactory factory = plugins.metricSources().get(settings.source(), config.where(node.path() + ".source"));
-        return sources.lease(node.json(), () -> factory.create(node));
+        return new ReusedAnswerSource(sources.lease(node.json(), () -> factory.create(node)), settings.queryInterval(),
+                clock);
     }
 
     private void createPolicies(LachesisConfig config, List<Spe> spes, List<ScheduledPolicy> policies,

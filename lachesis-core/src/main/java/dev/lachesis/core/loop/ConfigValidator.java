@@ -160,6 +160,7 @@ public final class ConfigValidator {
         checkRange(config, node.child("window"), metrics.window(), MIN_WINDOW, MAX_WINDOW, problems);
         checkRange(config, node.child("connect-timeout"), metrics.connectTimeout(), MIN_TIMEOUT, MAX_TIMEOUT, problems);
         checkRange(config, node.child("read-timeout"), metrics.readTimeout(), MIN_TIMEOUT, MAX_TIMEOUT, problems);
+        checkRange(config, node.child("query-interval"), metrics.queryInterval(), Duration.ZERO, MIN_WINDOW, problems);
         if (metrics.url() != null) {
             String reason = badUrl(metrics.url());
             if (reason != null) {

@@ -4,19 +4,20 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.config.DurationText;
+import dev.lachesis.core.config.MetricsConfig;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The {@code metrics} section when {@code source: embedded}: the query window and the store's
- * {@link EmbeddedStoreConfig settings}. The {@code source} key picks the factory and is not read
- * here; {@code url} and the timeouts belong to Graphite and are rejected. Immutable.
+ * {@link EmbeddedStoreConfig settings}. The {@code source} key picks the factory and
+ * {@code query-interval} is the loop's; neither is read here; {@code url} and the timeouts belong to Graphite and are rejected. Immutable.
  *
  * @param window how far back each query looks; default 10 s
  * @param settings the store's listeners and bounds
  */
-@JsonIgnoreProperties({"source"})
+@JsonIgnoreProperties({MetricsConfig.SOURCE_KEY, MetricsConfig.QUERY_INTERVAL_KEY})
 public record EmbeddedSourceConfig(Duration window, EmbeddedStoreConfig settings) {
     public static final Duration DEFAULT_WINDOW = Duration.ofSeconds(10);
 

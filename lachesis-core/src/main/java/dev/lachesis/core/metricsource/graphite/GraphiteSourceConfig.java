@@ -5,6 +5,7 @@ import dev.lachesis.core.config.ByteSize;
 import dev.lachesis.core.config.ConfigException;
 import dev.lachesis.core.config.ConfigNode;
 import dev.lachesis.core.config.DurationText;
+import dev.lachesis.core.config.MetricsConfig;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
@@ -14,7 +15,7 @@ import java.util.List;
 /**
  * The {@code metrics} section when {@code source: graphite}: where Graphite's render API answers,
  * how far back each query looks, and how long to wait. The {@code source} key picks the factory and
- * is not read here. Immutable.
+ * {@code query-interval} is the loop's; neither is read here. Immutable.
  *
  * <pre>
  * metrics:
@@ -32,7 +33,7 @@ import java.util.List;
  * @param readTimeout how long to wait for the whole answer; default 2 s
  * @param maxResponse the longest render answer read; default 8 MiB
  */
-@JsonIgnoreProperties({"source"})
+@JsonIgnoreProperties({MetricsConfig.SOURCE_KEY, MetricsConfig.QUERY_INTERVAL_KEY})
 public record GraphiteSourceConfig(String url, Duration window, Duration connectTimeout, Duration readTimeout,
                                    ByteSize maxResponse) {
     public static final String DEFAULT_URL = "http://127.0.0.1:8080";
