@@ -59,6 +59,9 @@ final class LookoutLevel {
      * query's most favourable value in {@code range}, in the order of {@code schedule}.
      */
     static TranslationPlan place(Schedule schedule, TranslationPlan planned, IntRange range) {
+        if (planned.threads().size() == schedule.threads().size()) {
+            return planned;
+        }
         Map<QueryOf, Long> top = new HashMap<>();
         BinaryOperator<Long> favoured = range.direction() > 0 ? Math::max : Math::min;
         Map<ThreadPriority, TranslatedThread> byEntry = new HashMap<>();

@@ -1,6 +1,7 @@
 package dev.lachesis.translators.linux.jna;
 
 import com.sun.jna.LastErrorException;
+import com.sun.jna.Memory;
 import com.sun.jna.NativeLong;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.translators.kernel.Errno;
@@ -22,7 +23,7 @@ public final class JnaKernel implements Kernel {
     private static final Logger LOG = LoggerFactory.getLogger(JnaKernel.class);
     private static final JnaKernel INSTANCE = new JnaKernel();
 
-    private final LinuxLibc libc = LinuxLibc.INSTANCE;
+    private final LinuxLibc libc = DirectLinuxLibc.INSTANCE;
     private final boolean hasGettid = probeGettid();
     /** One native sched_param per calling thread, so a round of 1,000 calls allocates no native memory. */
     private final ThreadLocal<LinuxLibc.SchedParam> params = ThreadLocal.withInitial(LinuxLibc.SchedParam::new);
@@ -100,12 +101,12 @@ public final class JnaKernel implements Kernel {
     @Override
     public void setAffinity(int tid, int cpu) throws KernelException {
         int bits = NativeLong.SIZE * 8;
-        NativeLong[] mask = new NativeLong[cpu / bits + 1];
-        for (int i = 0; i < mask.length; i++) {
-            mask[i] = new NativeLong(i == cpu / bits ? 1L << (cpu % bits) : 0);
-        }
+        int words = cpu / bits + 1;
+        Memory mask = new Memory((long) words * NativeLong.SIZE);
+        mask.clear();
+        mask.setNativeLong((long) (cpu / bits) * NativeLong.SIZE, new NativeLong(1L << (cpu % bits)));
         try {
-            libc.sched_setaffinity(tid, new NativeLong((long) mask.length * NativeLong.SIZE), mask);
+            libc.sched_setaffinity(tid, new NativeLong(mask.size()), mask);
         } catch (LastErrorException e) {
             throw KernelException.of("sched_setaffinity(tid=" + tid + ", cpu=" + cpu + ")", e.getErrorCode());
         }

@@ -1,22 +1,19 @@
 package dev.lachesis.translators.linux.jna;
 
 import com.sun.jna.LastErrorException;
-import com.sun.jna.Library;
-import com.sun.jna.Native;
 import com.sun.jna.NativeLong;
+import com.sun.jna.Pointer;
 import com.sun.jna.Structure;
 
 /**
- * The libc functions Lachesis calls, mapped with JNA. Every function is declared to throw {@link
+ * The libc functions Lachesis calls, mapped with JNA ({@link DirectLinuxLibc}). Every function is declared to throw {@link
  * LastErrorException} so JNA clears {@code errno} before the call and captures it right after, on
  * the calling thread. Types follow the C declarations so the mapping is right on x86_64, armhf and
  * aarch64: {@code pid_t}, {@code id_t}, {@code mode_t} and {@code int} are 32 bits everywhere, and
  * {@code size_t}/{@code ssize_t} are C longs ({@link NativeLong}). No raw syscall numbers: they
  * differ per architecture.
  */
-public interface LinuxLibc extends Library {
-    /** The process's libc, loaded once. */
-    LinuxLibc INSTANCE = Native.load("c", LinuxLibc.class);
+public interface LinuxLibc {
 
     /** {@code which} for {@link #getpriority}/{@link #setpriority}: a process, or on Linux a single thread by tid. */
     int PRIO_PROCESS = 0;
@@ -141,7 +138,7 @@ public interface LinuxLibc extends Library {
      * @throws LastErrorException EINVAL no CPU of the mask is online or allowed by the thread's cpuset;
      *     ESRCH no such thread; EPERM not allowed
      */
-    int sched_setaffinity(int pid, NativeLong cpusetsize, NativeLong[] mask) throws LastErrorException;
+    int sched_setaffinity(int pid, NativeLong cpusetsize, Pointer mask) throws LastErrorException;
 
     /**
      * {@code pid_t gettid(void)}: the caller's thread id. glibc 2.30 and later only; callers probe

@@ -64,7 +64,7 @@ class JnaKernelDatagramTest {
     }
 
     private static String sendAndReceive(String address, byte[] bound, String message) throws Exception {
-        LinuxLibc libc = LinuxLibc.INSTANCE;
+        LinuxLibc libc = DirectLinuxLibc.INSTANCE;
         int fd = libc.socket(LinuxLibc.AF_UNIX, LinuxLibc.SOCK_DGRAM | LinuxLibc.SOCK_CLOEXEC, 0);
         try {
             LinuxLibc.SockaddrUn at = new LinuxLibc.SockaddrUn();
