@@ -2,13 +2,9 @@ package dev.lachesis.core.loop;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lachesis.core.config.ConfigException;
+import dev.lachesis.core.metricsource.ForwardingMetricSource;
 import dev.lachesis.core.spi.MetricSource;
-import dev.lachesis.core.spi.MetricSourceException;
-import dev.lachesis.core.spi.Series;
-import java.time.Duration;
-import java.util.Collection;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -57,27 +53,13 @@ final class SharedMetricSources {
     }
 
     /** One assembly's use of a shared source; closing it twice releases it once. */
-    private final class Lease implements MetricSource {
+    private final class Lease extends ForwardingMetricSource {
         private final Entry entry;
         private final AtomicBoolean closed = new AtomicBoolean();
 
         private Lease(Entry entry) {
+            super(entry.source);
             this.entry = entry;
-        }
-
-        @Override
-        public List<Series> query(Collection<String> patterns, Duration window) throws MetricSourceException {
-            return entry.source.query(patterns, window);
-        }
-
-        @Override
-        public Duration defaultWindow() {
-            return entry.source.defaultWindow();
-        }
-
-        @Override
-        public String describe() {
-            return entry.source.describe();
         }
 
         @Override

@@ -21,10 +21,9 @@ import java.util.Objects;
  * evict each other's; the answers of the {@value #KEPT} queries asked last are kept. A failed query
  * keeps nothing, so the next round asks again. Called from the main loop's thread only.
  */
-public final class ReusedAnswerSource implements MetricSource {
+public final class ReusedAnswerSource extends ForwardingMetricSource {
     static final int KEPT = 8;
 
-    private final MetricSource source;
     private final Duration interval;
     private final Clock clock;
     private final Map<Query, Answer> answers = new LinkedHashMap<>() {
@@ -36,7 +35,7 @@ public final class ReusedAnswerSource implements MetricSource {
 
     /** @param interval how long an answer is reused; {@link Duration#ZERO} asks every time */
     public ReusedAnswerSource(MetricSource source, Duration interval, Clock clock) {
-        this.source = Objects.requireNonNull(source, "source");
+        super(source);
         this.interval = Objects.requireNonNull(interval, "interval");
         this.clock = Objects.requireNonNull(clock, "clock");
     }
@@ -50,24 +49,9 @@ public final class ReusedAnswerSource implements MetricSource {
             answers.put(query, kept);
             return kept.series();
         }
-        List<Series> series = source.query(patterns, window);
+        List<Series> series = super.query(patterns, window);
         answers.put(query, new Answer(now, series));
         return series;
-    }
-
-    @Override
-    public Duration defaultWindow() {
-        return source.defaultWindow();
-    }
-
-    @Override
-    public String describe() {
-        return source.describe();
-    }
-
-    @Override
-    public void close() {
-        source.close();
     }
 
     private record Query(List<String> patterns, Duration window) {

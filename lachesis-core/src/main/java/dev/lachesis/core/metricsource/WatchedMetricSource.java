@@ -7,7 +7,6 @@ import dev.lachesis.core.spi.Series;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * A metric source as one SPE's driver sees it, which notes what the driver's queries returned since
@@ -16,8 +15,7 @@ import java.util.Objects;
  * from it schedules from nothing; the fresh-metrics check of the loop reads these notes
  * to say so. Everything else is the wrapped source's. Called from the main loop's thread only.
  */
-public final class WatchedMetricSource implements MetricSource {
-    private final MetricSource source;
+public final class WatchedMetricSource extends ForwardingMetricSource {
     private boolean queried;
     private int series;
     private long newestSeconds = Long.MIN_VALUE;
@@ -25,7 +23,7 @@ public final class WatchedMetricSource implements MetricSource {
     private Collection<String> lastPatterns = List.of();
 
     public WatchedMetricSource(MetricSource source) {
-        this.source = Objects.requireNonNull(source, "source");
+        super(source);
     }
 
     /** Forgets the notes of the last round. */
@@ -39,7 +37,7 @@ public final class WatchedMetricSource implements MetricSource {
 
     @Override
     public List<Series> query(Collection<String> patterns, Duration window) throws MetricSourceException {
-        List<Series> answer = source.query(patterns, window);
+        List<Series> answer = super.query(patterns, window);
         queried = true;
         series += answer.size();
         for (Series s : answer) {
@@ -79,20 +77,5 @@ public final class WatchedMetricSource implements MetricSource {
     /** The patterns of the round's last query. */
     public Collection<String> lastPatterns() {
         return lastPatterns;
-    }
-
-    @Override
-    public Duration defaultWindow() {
-        return source.defaultWindow();
-    }
-
-    @Override
-    public String describe() {
-        return source.describe();
-    }
-
-    @Override
-    public void close() {
-        source.close();
     }
 }
