@@ -1,0 +1,126 @@
+package dev.lachesis.testkit;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One machine of a cluster, made on this one from Linux namespaces so that a test can run a daemon
+ * per node as users do (issue 41): a PID namespace with its own {@code /proc} (a node's daemon sees
+ * its own node's processes and nothing else), a UTS namespace with its own hostname, a mount namespace
+ * for that {@code /proc}, and one CPU of its own. The network is the machine's: ZooKeeper, Nimbus, a
+ * JobManager and the metric store listen on 127.0.0.1 for every node. A holder process
+ * ({@code sleep}) is the node's PID 1; {@link #command} puts a command into the node with
+ * {@code nsenter}, and {@link #close()} kills the holder, which ends every process left in the node.
+ * Needs root and util-linux's {@code unshare} and {@code nsenter}. Thread-safe.
+ */
+public final class LinuxNode implements AutoCloseable {
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(10);
+
+    private final String hostname;
+    private final int cpu;
+    private final Process unshare;
+    private final long holder;
+
+    private LinuxNode(String hostname, int cpu, Process unshare, long holder) {
+        this.hostname = hostname;
+        this.cpu = cpu;
+        this.unshare = unshare;
+        this.holder = holder;
+    }
+
+    /**
+     * Starts a node.
+     *
+     * @param hostname the node's hostname ({@code node-a})
+     * @param cpu the one CPU every process put into the node runs on
+     * @throws IOException when the namespaces cannot be made (not root, no {@code unshare})
+     */
+    public static LinuxNode start(String hostname, int cpu) throws IOException, InterruptedException {
+        if (!hostname.matches("[a-z0-9][a-z0-9-]{0,62}")) {
+            throw new IllegalArgumentException("not a hostname: '" + hostname + "'");
+        }
+        Process unshare = new ProcessBuilder("unshare", "--pid", "--uts", "--mount", "--fork", "--mount-proc",
+                "--propagation", "private", "sh", "-c", "hostname " + hostname + " && exec sleep infinity")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            return new LinuxNode(hostname, cpu, unshare, awaitHolder(unshare));
+        } catch (IOException | RuntimeException e) {
+            unshare.destroyForcibly();
+            throw e;
+        }
+    }
+
+    /** The holder: unshare's child once it runs {@code sleep} (after setting the hostname). */
+    private static long awaitHolder(Process unshare) throws IOException, InterruptedException {
+        Instant deadline = Instant.now().plus(START_TIMEOUT);
+        Path children = Path.of("/proc", Long.toString(unshare.pid()), "task", Long.toString(unshare.pid()), "children");
+        while (Instant.now().isBefore(deadline)) {
+            if (!unshare.isAlive()) {
+                throw new IOException("unshare exited with " + unshare.exitValue()
+                        + " before the node started (root and util-linux's unshare are needed)");
+            }
+            String child = Files.exists(children) ? Files.readString(children).strip() : "";
+            if (!child.isEmpty() && comm(Long.parseLong(child.split(" ")[0])).equals("sleep")) {
+                return Long.parseLong(child.split(" ")[0]);
+            }
+            unshare.waitFor(20, TimeUnit.MILLISECONDS);
+        }
+        throw new IOException("the node's holder did not start within " + START_TIMEOUT.toSeconds() + " s");
+    }
+
+    private static String comm(long pid) {
+        try {
+            return Files.readString(Path.of("/proc", Long.toString(pid), "comm")).strip();
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** {@code command} as run inside this node, on its CPU, for {@link ProcessBuilder} or {@link ChildJvm#exec}. */
+    public List<String> command(List<String> command) {
+        List<String> inside = new ArrayList<>(launcher());
+        inside.addAll(command);
+        return inside;
+    }
+
+    /**
+     * The prefix that runs a command inside this node, for launchers that take one ({@code taskset}
+     * in their place). {@code nsenter} forks: the command is its child, PID 2 or more in the node.
+     */
+    public List<String> launcher() {
+        return List.of("nsenter", "--target", Long.toString(holder), "--pid", "--uts", "--mount", "--",
+                "taskset", "-c", Integer.toString(cpu));
+    }
+
+    public String hostname() {
+        return hostname;
+    }
+
+    /** The node's PID 1 as this machine numbers it. */
+    public long holderPid() {
+        return holder;
+    }
+
+    /** Kills the node's PID 1, which ends every process inside it, and waits for unshare to exit. */
+    @Override
+    public void close() {
+        ProcessHandle.of(holder).ifPresent(ProcessHandle::destroyForcibly);
+        unshare.destroyForcibly();
+        try {
+            unshare.waitFor(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return hostname + " (CPU " + cpu + ", PID 1 = " + holder + ")";
+    }
+}
