@@ -10,8 +10,11 @@
 # its peak RSS (VmHWM) at the end. "default" is bin/lachesis's defaults; "before" the options the
 # daemon shipped with until issue 45 (the heap sized by -Xmx alone, its young generation a third of it);
 # "jit-0.02" the defaults compiling after a fiftieth of the usual invocations instead of a twentieth.
+# DAEMON_COST_SETS picks the sets (default: before default jit-0.02); DAEMON_COST_BASELINE=DIR adds
+# the set "baseline": the daemon of another built checkout (an earlier commit) with its own defaults,
+# to compare code rather than options.
 #
-# Usage: experiments/probes/daemon-cost.sh OUT_DIR [RATE] [REPS] [PERIODS...]
+# Usage: [DAEMON_COST_SETS="default"] [DAEMON_COST_BASELINE=DIR] experiments/probes/daemon-cost.sh OUT_DIR [RATE] [REPS] [PERIODS...]
 #   (as root, after mvn package, two CPUs, nothing else running; about 2.5 min per rep and period)
 # Output: OUT_DIR/cost.csv (period,rep,options,cpu_percent,rss_mib,peak_rss_mib,rounds) and a summary.
 set -euo pipefail
@@ -29,7 +32,14 @@ declare -A option_sets=(
   [before]="-Xmx64m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.05 -XX:-UsePerfData"
   [default]=""
   [jit-0.02]="-Xms16m -Xmx64m -Xmn4m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.02 -XX:-UsePerfData"
+  [baseline]=""
 )
+read -r -a sets <<< "${DAEMON_COST_SETS:-before default jit-0.02}"
+baseline="${DAEMON_COST_BASELINE:-}"
+if [[ -n "$baseline" ]]; then
+  [[ -x "$baseline/bin/lachesis" ]] || { echo "daemon-cost: no $baseline/bin/lachesis" >&2; exit 1; }
+  sets+=(baseline)
+fi
 
 pids_to_stop=()
 stop_all() {
@@ -59,7 +69,7 @@ echo "period,rep,options,cpu_percent,rss_mib,peak_rss_mib,rounds" > "$out/cost.c
 for rep in $(seq 1 "$reps"); do
   for period in "${periods[@]}"; do
     declare -A daemons=()
-    for set in "${!option_sets[@]}"; do
+    for set in "${sets[@]}"; do
       cat > "$out/$set.yaml" <<YAML
 spes:
   - name: storm
@@ -75,7 +85,9 @@ logging: {level: warn}
 YAML
       opts=()
       [[ -n "${option_sets[$set]}" ]] && opts=(LACHESIS_JAVA_DEFAULT_OPTS="${option_sets[$set]}")
-      env "${opts[@]}" taskset -c 1 "$root/bin/lachesis" run --config "$out/$set.yaml" \
+      daemon="$root/bin/lachesis"
+      [[ "$set" == baseline ]] && daemon="$baseline/bin/lachesis"
+      env "${opts[@]}" taskset -c 1 "$daemon" run --config "$out/$set.yaml" \
         --rounds json --dry-run > "$out/$set.rounds" 2> "$out/$set-$period-$rep.log" &
       daemons[$set]=$!
     done
