@@ -1,14 +1,14 @@
 package dev.lachesis.experiments.demo;
 
+import dev.lachesis.core.cli.DurationConverter;
 import dev.lachesis.core.cli.ManifestVersion;
+import dev.lachesis.experiments.launch.QueryLauncher;
+import dev.lachesis.experiments.launch.QueryLaunchers;
 import dev.lachesis.experiments.mode.SchedulingMode;
 import dev.lachesis.experiments.run.CpuList;
-import dev.lachesis.core.cli.DurationConverter;
-import dev.lachesis.experiments.run.PlacementOptions;
 import dev.lachesis.experiments.run.PhaseResult;
+import dev.lachesis.experiments.run.PlacementOptions;
 import dev.lachesis.experiments.run.RunStopped;
-import dev.lachesis.experiments.sweep.QueryLauncher;
-import dev.lachesis.experiments.sweep.QueryLaunchers;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

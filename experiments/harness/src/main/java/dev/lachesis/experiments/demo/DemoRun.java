@@ -1,5 +1,7 @@
 package dev.lachesis.experiments.demo;
 
+import dev.lachesis.experiments.launch.QueryLauncher;
+import dev.lachesis.experiments.launch.RunningQuery;
 import dev.lachesis.experiments.mode.SchedulingMode;
 import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.experiments.run.DaemonConfig;
@@ -11,8 +13,6 @@ import dev.lachesis.experiments.run.RoundLog;
 import dev.lachesis.experiments.run.RunStopped;
 import dev.lachesis.experiments.run.SinkMeter;
 import dev.lachesis.experiments.run.ThreadSched;
-import dev.lachesis.experiments.sweep.QueryLauncher;
-import dev.lachesis.experiments.sweep.RunningQuery;
 import dev.lachesis.testkit.ChildJvm;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,8 +1,8 @@
 package dev.lachesis.experiments.demo;
 
+import dev.lachesis.experiments.launch.QueryLauncher;
 import dev.lachesis.experiments.mode.SchedulingMode;
 import dev.lachesis.experiments.run.CpuList;
-import dev.lachesis.experiments.sweep.QueryLauncher;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;

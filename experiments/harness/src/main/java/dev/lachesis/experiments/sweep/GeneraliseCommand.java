@@ -1,6 +1,7 @@
 package dev.lachesis.experiments.sweep;
 
 import dev.lachesis.core.cli.ManifestVersion;
+import dev.lachesis.experiments.launch.QueryLauncher;
 import dev.lachesis.experiments.mode.SchedulingMode;
 import dev.lachesis.experiments.run.RunStopped;
 import dev.lachesis.experiments.shapes.RandomShape;

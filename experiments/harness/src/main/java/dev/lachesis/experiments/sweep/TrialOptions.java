@@ -1,9 +1,12 @@
 package dev.lachesis.experiments.sweep;
 
+import dev.lachesis.core.cli.DurationConverter;
 import dev.lachesis.core.config.DurationText;
+import dev.lachesis.experiments.launch.QueryLauncher;
+import dev.lachesis.experiments.launch.QueryLaunchers;
+import dev.lachesis.experiments.launch.SynQueries;
 import dev.lachesis.experiments.process.LachesisHome;
 import dev.lachesis.experiments.run.CpuList;
-import dev.lachesis.core.cli.DurationConverter;
 import dev.lachesis.experiments.run.PlacementOptions;
 import dev.lachesis.experiments.shapes.RandomShape;
 import java.nio.file.Path;

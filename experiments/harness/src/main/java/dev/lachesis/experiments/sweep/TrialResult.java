@@ -105,7 +105,7 @@ record TrialResult(Trial trial, PhaseResult sink, double endToEndGrowth, double 
     }
 
     /**
-     * One SPE's query of a trial run on several SPEs at once ({@link SpePart}), over the same window.
+     * One SPE's query of a trial run on several SPEs at once ({@link dev.lachesis.experiments.launch.SpePart SpePart}), over the same window.
      *
      * @param spe the name in the CSV files' {@code spe} column
      * @param waitStrategy for the {@code wait_strategy} column

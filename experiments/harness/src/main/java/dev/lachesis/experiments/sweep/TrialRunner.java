@@ -1,5 +1,7 @@
 package dev.lachesis.experiments.sweep;
 
+import dev.lachesis.experiments.launch.QueryLauncher;
+import dev.lachesis.experiments.launch.RunningQuery;
 import dev.lachesis.experiments.mode.HandSetPriority;
 import dev.lachesis.experiments.mode.SchedulingMode;
 import dev.lachesis.experiments.run.DaemonConfig;

@@ -1,5 +1,6 @@
 package dev.lachesis.experiments.sweep;
 
+import dev.lachesis.experiments.launch.QueryLauncher;
 import dev.lachesis.experiments.run.EmbeddedStore;
 import dev.lachesis.experiments.run.LocalGraphite;
 import dev.lachesis.experiments.run.MetricStore;

@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.sweep;
+package dev.lachesis.experiments.launch;
 
 import dev.lachesis.experiments.run.SpeBlock;
 import java.util.List;

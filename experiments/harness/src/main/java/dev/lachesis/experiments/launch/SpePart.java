@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.sweep;
+package dev.lachesis.experiments.launch;
 
 import dev.lachesis.experiments.run.SinkMeter;
 import java.util.Objects;
@@ -13,8 +13,8 @@ import java.util.Objects;
  * @param pid the JVM that runs the query's threads
  * @param sink the query's own sink reports
  */
-record SpePart(String spe, String waitStrategy, long pid, SinkMeter sink) {
-    SpePart {
+public record SpePart(String spe, String waitStrategy, long pid, SinkMeter sink) {
+    public SpePart {
         Objects.requireNonNull(spe, "spe");
         Objects.requireNonNull(waitStrategy, "waitStrategy");
         Objects.requireNonNull(sink, "sink");

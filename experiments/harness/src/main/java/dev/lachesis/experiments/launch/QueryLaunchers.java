@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.sweep;
+package dev.lachesis.experiments.launch;
 
 import dev.lachesis.experiments.launch.FlinkQuery;
 import dev.lachesis.experiments.launch.StormQuery;
@@ -40,7 +40,7 @@ public final class QueryLaunchers {
      * @throws IllegalArgumentException also when {@code synQueries} are not {@link SynQueries#ONE} for
      *         another query than Flink's {@code syn}
      */
-    static QueryLauncher of(String spe, String query, String waitStrategy, Duration readyTimeout, long shapeSeed,
+    public static QueryLauncher of(String spe, String query, String waitStrategy, Duration readyTimeout, long shapeSeed,
                             SynQueries synQueries) {
         if (!synQueries.equals(SynQueries.ONE) && !(spe.equals("flink") && query.equals("syn"))) {
             throw new IllegalArgumentException("--queries and --blocking apply to --spe flink --query syn only");

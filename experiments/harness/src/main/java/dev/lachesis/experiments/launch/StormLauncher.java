@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.sweep;
+package dev.lachesis.experiments.launch;
 
 import dev.lachesis.experiments.launch.StormQuery;
 import dev.lachesis.experiments.launch.StormQuerySpec;

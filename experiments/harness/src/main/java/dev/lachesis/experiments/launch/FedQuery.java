@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.sweep;
+package dev.lachesis.experiments.launch;
 
 import dev.lachesis.experiments.run.LinearRoadFeed;
 import dev.lachesis.experiments.run.SpeBlock;

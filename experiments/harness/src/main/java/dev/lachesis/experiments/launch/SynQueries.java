@@ -1,4 +1,4 @@
-package dev.lachesis.experiments.sweep;
+package dev.lachesis.experiments.launch;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,18 +11,18 @@ import java.util.List;
  * @param queries how many queries run at once, 1 or more
  * @param blocking whether a tenth of the operators block now and then, as I/O would
  */
-record SynQueries(int queries, boolean blocking) {
+public record SynQueries(int queries, boolean blocking) {
     /** One query without blocking: what every query but SYN runs. */
-    static final SynQueries ONE = new SynQueries(1, false);
+    public static final SynQueries ONE = new SynQueries(1, false);
 
-    SynQueries {
+    public SynQueries {
         if (queries < 1) {
             throw new IllegalArgumentException("--queries was " + queries + " but must be 1 or more");
         }
     }
 
     /** The launcher's arguments for them. */
-    List<String> arguments() {
+    public List<String> arguments() {
         List<String> arguments = new ArrayList<>(List.of("--queries", Integer.toString(queries)));
         if (blocking) {
             arguments.add("--blocking");
@@ -31,7 +31,7 @@ record SynQueries(int queries, boolean blocking) {
     }
 
     /** What tells their results apart in a directory name: {@code -20q-blocking}; empty for {@link #ONE}. */
-    String directorySuffix() {
+    public String directorySuffix() {
         return equals(ONE) ? "" : "-" + queries + "q" + (blocking ? "-blocking" : "");
     }
 }

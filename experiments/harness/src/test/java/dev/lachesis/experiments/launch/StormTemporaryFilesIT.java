@@ -1,11 +1,10 @@
-package dev.lachesis.experiments.sweep;
+package dev.lachesis.experiments.launch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.lachesis.core.config.ConfigNode;
-import dev.lachesis.server.store.EmbeddedMetricSource;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.spi.MetricSource;
 import dev.lachesis.core.spi.MetricSourceFactory;
@@ -14,6 +13,7 @@ import dev.lachesis.experiments.launch.StormQuery;
 import dev.lachesis.experiments.launch.WaitStrategy;
 import dev.lachesis.experiments.process.LachesisHome;
 import dev.lachesis.experiments.run.CpuList;
+import dev.lachesis.server.store.EmbeddedMetricSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
