@@ -51,7 +51,8 @@ public final class OsRatioTable {
                 mode / OS, and a cell is the mean of those per-repetition ratios with its 95%% Student-t interval \
                 over the repetitions ([low, high]); a repetition that lacks either mode at one of the rates is left \
                 out. The rates are those at and above OS's saturation point, the lowest input rate at which OS's \
-                mean throughput at the sink (at the source for a query that aggregates, such as STATS) falls below \
+                mean throughput at the sink (at the source for a query that aggregates, such as STATS, and for a generated \
+                shape, whose operators draw their selectivity) falls below \
                 %.0f%% of the input rate. Throughput at the source is the \
                 records the source emitted into the SPE per second; a sweep from before it was counted has none.
                 """, SaturationPoint.KEPT_UP_SHARE * 100));

@@ -7,7 +7,7 @@ import java.util.OptionalDouble;
 
 /**
  * Where the kernel alone stops keeping up: the lowest input rate at which OS's mean throughput falls
- * below {@value #KEPT_UP_SHARE} of the input rate, at the sink or, for a query that aggregates, at
+ * below {@value #KEPT_UP_SHARE} of the input rate, at the sink or, for a query that aggregates or a generated shape, at
  * the source ({@link KeepUpMeasure}). Table 1 averages its comparisons over the rates
  * from this point up, as the 2023 paper does over "the input rates beyond the saturation limit".
  */
