@@ -22,8 +22,9 @@ import java.util.function.BinaryOperator;
  * RT priority, the lowest nice). The reporter runs for a moment once per reporting period; below a
  * busy real-time executor it starves, and the daemon stops seeing the query while it stalls (seen in
  * the ETL sweep on Storm). Nice does not starve it outright, but at nice 0 beside a heavy operator at
- * −20 on a saturated core it gets about 1% of the core, and Storm's reporter then went 5–7 s without
- * publishing under HEAVIEST-FIRST (issue 39's held-out shape random-205). A collection or any other
+ * −20 on a saturated core it gets about 1% of the core, too little for a burst of reporting. (Storm's
+ * reporter still went 5 s without publishing once in a HEAVIEST-FIRST trial with the rule in place,
+ * asleep on a futex at nice −20: that gap has another cause, open in issue 40.) A collection or any other
  * safepoint operation runs on the VM thread while every Java thread of the worker waits; left in
  * SCHED_OTHER below spinning SCHED_RR executors it runs only in what RT throttling leaves over, so
  * every pause stretches by orders of magnitude, and the JIT, starved, leaves hot code interpreted.
