@@ -18,6 +18,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -106,8 +107,14 @@ class DebInSystemdContainerIT {
                     .containsPattern("(?m)^CapEff:\\t" + CAP_SYS_NICE_ONLY + "$");
 
             // systemctl reload after an edit: the source first, the heavy operator second. The nice
-            // translator of the same policy takes the threads over; none is restored in between.
+            // translator of the same policy takes the threads over; none is restored in between. The
+            // query's lookouts (reporter, heartbeats) stand with whichever operator is on top, so only
+            // the heavy operator's executor threads ("Thread-12-heavy-executor[2, 2]") must come down.
+            Set<String> heavy = threadsNamed(debian, storm, "-heav");
+            assertThat(heavy).as("the heavy operator's executor threads").isNotEmpty();
             Map<String, Integer> before = niceValues(debian, storm);
+            before.keySet().retainAll(heavy);
+            assertThat(before).as("the heavy operator's threads before the reload").containsValue(-20);
             Path policyFile = rootfs.resolve("etc/lachesis/lachesis.yaml");
             Files.writeString(policyFile, Files.readString(policyFile)
                     .replace("priorities: {heavy: 2, source: 1}", "priorities: {heavy: 1, source: 2}"));
@@ -208,6 +215,15 @@ class DebInSystemdContainerIT {
         return Arrays.stream(stats.split("\n")).filter(line -> line.contains(") ")).collect(Collectors.toMap(
                 line -> line.substring(0, line.indexOf(' ')),
                 line -> Integer.parseInt(line.substring(line.lastIndexOf(") ") + 2).split(" ")[16])));
+    }
+
+    /** The threads of {@code pid} whose kernel name (cut to 15 characters) contains {@code fragment}. */
+    private static Set<String> threadsNamed(SystemdContainer debian, long pid, String fragment) throws Exception {
+        String stats = debian.exec("sh", "-c", "for s in /proc/" + pid + "/task/*/stat; do cat \"$s\"; echo; done")
+                .output();
+        return Arrays.stream(stats.split("\n")).filter(line -> line.contains(") "))
+                .filter(line -> line.substring(line.indexOf('(') + 1, line.lastIndexOf(") ")).contains(fragment))
+                .map(line -> line.substring(0, line.indexOf(' '))).collect(Collectors.toSet());
     }
 
     private static String journal(SystemdContainer debian) throws Exception {
