@@ -99,7 +99,12 @@ public final class CountingSource<T, S extends SourceSplit, E> implements Source
         return type;
     }
 
-    /** A reader that polls the wrapped one into a counting output. Not thread-safe: the task thread calls it. */
+    /**
+     * A reader that polls the wrapped one into a counting output. Not thread-safe: the task thread
+     * calls it. Flink's {@code SourceReader.close()} throws {@code Exception}, which javac's lint
+     * reads as "may throw InterruptedException"; that is Flink's signature, not ours to narrow.
+     */
+    @SuppressWarnings("try")
     private static final class CountingReader<T, S extends SourceSplit> extends ForwardingSourceReader<T, S> {
         private CountingOutput<T> output;
 
