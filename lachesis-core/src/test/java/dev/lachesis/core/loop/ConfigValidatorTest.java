@@ -93,6 +93,12 @@ class ConfigValidatorTest {
     }
 
     @Test
+    void aQueryIntervalAboveASecondIsNamedWithItsLine() throws ConfigException {
+        assertThat(problems(VALID.replace("  source: fake-source", "  source: fake-source\n  query-interval: 2s")))
+                .containsExactly("metrics.query-interval (lachesis.yaml:8) was '2s' but must be at most 1s");
+    }
+
+    @Test
     void collectsEveryProblemInOneRun() throws ConfigException {
         String yaml = VALID.replace("name: flink", "name: storm")
                 .replace("driver: fake-spe\n  - name", "driver: fakespe\n  - name")
