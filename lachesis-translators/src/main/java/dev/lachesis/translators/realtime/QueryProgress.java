@@ -27,8 +27,9 @@ import org.slf4j.LoggerFactory;
  * while — in the Storm ETL sweep under QS-IO and {@code rt}, both sinks' processed-rate read 0 over
  * the 10-s window for six rounds in a row while the operators before them ran. Staleness is counted
  * in rounds as well as in time because rounds slow down on a busy machine (there, rounds came up to
- * 6.5 s apart): a round without a value (Graphite returned nulls, the SPE could not be seen) or with
- * 0 counts against the query, a round that did not happen does not. Thread-safe: the loop's thread records, the watchdog's thread
+ * 6.5 s apart): a round reading 0 counts against the query, a round without a value (Graphite
+ * returned nulls, the SPE could not be seen) is kept apart ({@link LivelockJudge} lets it only age
+ * the last progress), a round that did not happen does not count. Thread-safe: the loop's thread records, the watchdog's thread
  * reads.
  */
 final class QueryProgress {
@@ -44,10 +45,6 @@ final class QueryProgress {
      * @param roundsUnread rounds of its SPE observed after that one without a value for any of them
      */
     record Reading(double tuplesPerSecond, long observedAtNanos, int roundsAtZero, int roundsUnread) {
-        /** Rounds observed since its operators last processed tuples. */
-        int roundsSince() {
-            return roundsAtZero + roundsUnread;
-        }
     }
 
     private final Map<QueryKey, Reading> readings = new ConcurrentHashMap<>();

@@ -9,8 +9,9 @@ import java.time.Duration;
  * runnable RT thread of a query without progress, or a CPU's canary beyond what RT throttling allows,
  * may get no CPU before the RT threads are demoted ({@code stall}, default 500ms), how long ago a
  * query's operators may last have been seen processing tuples and still excuse a starving thread
- * ({@code progress-age}, default 15s; within it, five observed rounds in a row without
- * progress already withdraw the excuse, so this bounds a daemon whose rounds stalled — a round can
+ * ({@code progress-age}, default 15s; within it, five observed rounds in a row reading 0
+ * already withdraw the excuse, so this bounds a query whose metrics went dark and a daemon whose
+ * rounds stalled — a round can
  * hang on a thread dump of a stuck JVM — above the 10 s without a round seen on the loaded test
  * machine while the query ran), and
  * how long to wait before trying real-time again

@@ -80,13 +80,20 @@ class LivelockJudgeTest {
     }
 
     @Test
-    void fiveRoundsInARowWithoutProcessingIsALivelock() {
-        readings.put(ETL, new Reading(9_800, NOW - 2_600 * MS, 3, 2));
+    void fiveRoundsReadingZeroAreALivelock() {
+        readings.put(ETL, new Reading(9_800, NOW - 2_600 * MS, 5, 2));
 
         assertThat(judge(Map.of(), THROTTLED, starving(101, ETL))).isEqualTo(new Demote("thread 'Thread-101-sink'"
                 + " (100/101) was runnable but got no CPU for 604 ms and query 'etl-1' of SPE 'storm' makes no"
-                + " progress: its operators processed nothing in the 5 rounds since they last did (9800 tuples/s,"
-                + " read 2600 ms ago): 0 tuples/s in 3, no value in 2"));
+                + " progress: its operators processed 0 tuples/s in 5 rounds since they last processed any (9800"
+                + " tuples/s, read 2600 ms ago) (and had no value in 2)"));
+    }
+
+    @Test
+    void roundsWithoutAValueOnlyAgeTheLastProgressAsTheMetricsGoDarkUnderIntendedStarvation() {
+        readings.put(ETL, new Reading(9_800, NOW - 8_000 * MS, 4, 8));
+
+        assertThat(judge(Map.of(), THROTTLED, starving(101, ETL))).isInstanceOf(Keep.class);
     }
 
     @Test
