@@ -43,7 +43,7 @@ class SettingsTest {
                 highest: 50
                 normaliser: log
                 smoothing: 0.5
-                watchdog: {enabled: false, period: 100ms, stall: 1s, progress-age: 5s, backoff: 2m}
+                watchdog: {enabled: false, period: 100ms, stall: 1s, progress-age: 5s, backoff: 2m, lend-after: 3s}
                 polling-spes: rt
                 """));
         assertThat(rt.policy()).isEqualTo(SchedPolicy.FIFO);
@@ -53,7 +53,7 @@ class SettingsTest {
         assertThat(rt.normaliser().name()).isEqualTo("log");
         assertThat(rt.smoothing()).isEqualTo(0.5);
         assertThat(rt.watchdog()).isEqualTo(new WatchdogSettings(false, Duration.ofMillis(100), Duration.ofSeconds(1),
-                Duration.ofSeconds(5), Duration.ofMinutes(2)));
+                Duration.ofSeconds(5), Duration.ofMinutes(2), Duration.ofSeconds(3)));
     }
 
     @Test

@@ -47,13 +47,9 @@ import org.slf4j.LoggerFactory;
  * starvation the policy intends, no thread is demoted; once the bolt spins, every real-time thread
  * of the worker is back at SCHED_OTHER within a second of the spin's start, read from
  * {@code /proc}; and an ordinary task on CPU 0 ({@link LatenessProbe}) is never more than a second
- * late.
+ * late. The daemon's log and rounds stay in {@code target/spinning-operator-it/worker-<pid>} for
+ * reading after a run.
  */
-@Disabled("issue 40, open: measured again 2026-12-03 (Storm 2.8, forced RT): 35-40 s into the minute of intended"
-        + " starvation every series goes dark for 7-8 s and the query rule demotes. Sampled /proc: the reporter thread"
-        + " (RR 99) sleeps without CPU the whole time, loopback queues empty, ksoftirqd runs, no long time-to-safepoint;"
-        + " threads at RR 1 or SCHED_OTHER (timers, LocalCluster's Nimbus/Supervisor threads) get no CPU at all, and"
-        + " leaving the floored helpers in SCHED_OTHER did not stop it. What the reporter waits for is not known")
 class SpinningOperatorIT {
     private static final Logger LOG = LoggerFactory.getLogger(SpinningOperatorIT.class);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(240);
@@ -79,6 +75,10 @@ class SpinningOperatorIT {
     }
 
     @Test
+    @Disabled("issue 40, open: measured 2026-12-03 with loans to starving threads: one executor at RR 99 ran 13 s"
+            + " without sleeping (its full queue), seven threads below it got no CPU, every series still went dark for"
+            + " 15 s and the query rule demoted on the progress age; to the kernel that executor looks as a spinning"
+            + " one does (rt-run-gaps.py); real time is not the daemon's choice for Storm 2 (polling-spes: nice)")
     void storm2WithForcedRealTimeDemotesTheSpinningBoltsWorkerWithinASecondAndNeverBeforeIt() throws Exception {
         try (EmbeddedMetricSource store = store()) {
             String topology = "lachesis-spin-2";
@@ -97,7 +97,22 @@ class SpinningOperatorIT {
     }
 
     @Test
+    @Disabled("issue 40, open: passed in 2 of 3 runs on 2026-12-03 with loans to starving threads (none of 2 before);"
+            + " in the third every series went dark 5 s into the minute and the query rule demoted on the 15-s progress"
+            + " age: Storm 1 carries metrics in tuples, behind the heavy executors' backlogs")
+    void storm1WithItsDefaultRealTimeStarvesAsItsPolicyIntendsForAMinuteWithoutADemotion() throws Exception {
+        storm1(false);
+    }
+
+    @Test
+    @Disabled("issue 40, open: measured 2026-12-03 (twice): after the minute without a demotion, no rule fired within"
+            + " 10 s of the spin: Storm 1's executors report their own metrics, so the spinning one reports nothing,"
+            + " its queue reads 0 and QS-IO puts it at RR 1, below the threads it starves")
     void storm1WithItsDefaultRealTimeDemotesTheSpinningBoltsWorkerWithinASecondAndNeverBeforeIt() throws Exception {
+        storm1(true);
+    }
+
+    private void storm1(boolean spin) throws Exception {
         try (EmbeddedMetricSource store = store()) {
             String topology = "lachesis-spin-1";
             Path trigger = tmp.resolve("spin");
@@ -114,11 +129,15 @@ class SpinningOperatorIT {
                             discovery: {topology: %s}
                             settings: {version: 1}
                         """.formatted(storm.pid(), topology);
-                check(storm.pid(), store, spe, "{}", trigger, spinStart);
+                check(storm.pid(), store, spe, "{}", spin ? trigger : null, spinStart);
             }
         }
     }
 
+    /**
+     * Runs the daemon beside the query: a minute of intended starvation without a demotion, then, with
+     * a {@code trigger} (else {@code null}: the minute only), the spin and the demotion within a second.
+     */
     private void check(long worker, EmbeddedMetricSource store, String spe, String translatorSettings, Path trigger,
                        AtomicLong spinStart) throws Exception {
         Path config = Files.writeString(tmp.resolve("lachesis.yaml"), "spes:\n" + spe + """
@@ -135,7 +154,8 @@ class SpinningOperatorIT {
                 """.formatted(store.httpPort(), translatorSettings, tmp.resolve("journal.json")));
         try (LatenessProbe probe = LatenessProbe.onCpu(0);
              LachesisDaemon daemon = LachesisDaemon.start(DAEMON_CPU,
-                     LachesisHome.root().toAbsolutePath().normalize().resolve("bin/lachesis"), config, tmp.resolve("daemon"))) {
+                     LachesisHome.root().toAbsolutePath().normalize().resolve("bin/lachesis"), config,
+                     Path.of("target", "spinning-operator-it", "worker-" + worker))) {
             await("the heavy bolt's executors in real time").atMost(Duration.ofSeconds(120))
                     .pollInterval(Duration.ofSeconds(1))
                     .until(() -> !heavyExecutors(worker).isEmpty()
@@ -153,6 +173,13 @@ class SpinningOperatorIT {
                                 (tid, sched) -> assertThat(sched.isRealTime()).as("%s: %s", tid, sched).isTrue());
                     });
             Duration lateWhileIntended = probe.maxLateness();
+            if (trigger == null) {
+                LOG.info("CPU 0's ordinary task at most {} ms late while the query starved as intended",
+                        lateWhileIntended.toMillis());
+                assertThat(lateWhileIntended).as("an ordinary task on CPU 0 while the policy starved the query")
+                        .isLessThanOrEqualTo(REACTION);
+                return;
+            }
 
             probe.reset();
             Files.createFile(trigger);

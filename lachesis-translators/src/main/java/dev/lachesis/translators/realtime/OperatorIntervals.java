@@ -13,9 +13,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What the observed rounds said about each operator's newest reported interval
- * ({@link MetricNames#PROGRESS_INTERVAL_COUNT} and its start and end) and whether work waited for it
- * (its input queue or the backlog inside a source above 0): the freshest evidence that one operator
- * stopped while its thread still runs. An operator a round no longer shows, or shows without an
+ * ({@link MetricNames#PROGRESS_INTERVAL_COUNT} and its start and end), whether work waited for it
+ * (its input queue or the backlog inside a source above 0) and whether its consumers had room for
+ * what it emits ({@link MetricNames#OUTPUT_BLOCKED} below {@value #BLOCKED}): the freshest evidence
+ * that one operator stopped while its thread still runs. An operator a round no longer shows, or shows without an
  * interval, is forgotten. Thread-safe: the loop's thread records, the watchdog's thread reads.
  */
 final class OperatorIntervals {
@@ -26,12 +27,19 @@ final class OperatorIntervals {
      * @param startEpochSeconds where the interval begins
      * @param endEpochSeconds where it ends
      * @param workWaiting whether its input queue, or the backlog of the source it runs, held tuples in that round
+     * @param outputBlocked whether its consumers' queues were full in that round: it waits for room
+     *     downstream (Storm 2's back-pressure wait spins and yields before it parks, so a blocked
+     *     executor at the top priority burns CPU without processing, as a spinning one does)
      */
-    record Interval(double tuples, long startEpochSeconds, long endEpochSeconds, boolean workWaiting) {
+    record Interval(double tuples, long startEpochSeconds, long endEpochSeconds, boolean workWaiting,
+                    boolean outputBlocked) {
         String describe() {
             return "from " + startEpochSeconds + " to " + endEpochSeconds + " (epoch seconds)";
         }
     }
+
+    /** The consumers' fill from which an operator counts as waiting for room downstream. */
+    static final double BLOCKED = 0.9;
 
     private final Map<OperatorKey, Interval> intervals = new ConcurrentHashMap<>();
 
@@ -44,6 +52,7 @@ final class OperatorIntervals {
             MetricValues end = values(spe, MetricNames.PROGRESS_INTERVAL_END);
             MetricValues input = values(spe, MetricNames.INPUT_QUEUE);
             MetricValues backlog = values(spe, MetricNames.SOURCE_QUEUE);
+            MetricValues blocked = values(spe, MetricNames.OUTPUT_BLOCKED);
             for (PhysicalOperator operator : spe.state().operators()) {
                 OptionalDouble tuples = count.get(operator.id());
                 OptionalDouble from = start.get(operator.id());
@@ -51,7 +60,8 @@ final class OperatorIntervals {
                 if (tuples.isPresent() && from.isPresent() && to.isPresent()) {
                     boolean waiting = input.get(operator.id()).orElse(0) > 0 || backlog.get(operator.id()).orElse(0) > 0;
                     now.put(new OperatorKey(spe.state().speName(), operator.id()), new Interval(tuples.getAsDouble(),
-                            (long) from.getAsDouble(), (long) to.getAsDouble(), waiting));
+                            (long) from.getAsDouble(), (long) to.getAsDouble(), waiting,
+                            blocked.get(operator.id()).orElse(0) >= BLOCKED));
                 }
             }
         }

@@ -35,13 +35,15 @@ public record RealTimeSettings(SchedPolicy policy, IntRange range, Normaliser no
         }
         Normaliser normaliser = s.normaliser("linear", Normalisers.forLevels());
         double smoothing = s.fraction("smoothing", 0, 0, 1);
-        Settings w = s.child("watchdog", Set.of("enabled", "period", "stall", "progress-age", "backoff"));
+        Settings w = s.child("watchdog", Set.of("enabled", "period", "stall", "progress-age", "backoff",
+                "lend-after"));
         WatchdogSettings d = WatchdogSettings.DEFAULT;
         WatchdogSettings watchdog = new WatchdogSettings(w.bool("enabled", d.enabled()),
                 w.duration("period", d.period(), Duration.ofMillis(10), Duration.ofSeconds(10)),
                 w.duration("stall", d.stall(), Duration.ofMillis(50), Duration.ofMinutes(1)),
                 w.duration("progress-age", d.progressAge(), Duration.ofMillis(100), Duration.ofMinutes(10)),
-                w.duration("backoff", d.backoff(), Duration.ofMillis(100), Duration.ofHours(1)));
+                w.duration("backoff", d.backoff(), Duration.ofMillis(100), Duration.ofHours(1)),
+                w.duration("lend-after", d.lendAfter(), Duration.ZERO, Duration.ofMinutes(1)));
         boolean realTimeOnPollingSpes = s.choice("polling-spes", "nice", List.of("nice", "rt")).equals("rt");
         s.check();
         return new RealTimeSettings(policy, new IntRange(lowest, highest), normaliser, smoothing, watchdog,

@@ -27,6 +27,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -63,6 +64,8 @@ public final class RealTimeTranslator extends ThreadTranslator {
     private final Map<ThreadRef, QueryKey> queries = new HashMap<>();
     /** The threads of {@link #queries} that are an operator's main thread, with their operators. Guarded by {@code this}. */
     private final Map<ThreadRef, OperatorKey> operators = new HashMap<>();
+    /** The threads the watchdog lent the top priority until its next look. Guarded by {@code this}. */
+    private final Set<ThreadRef> lent = new LinkedHashSet<>();
     /** Guarded by {@code this}. */
     private Long backoffUntilNanos;
     private int trips;
@@ -85,7 +88,7 @@ public final class RealTimeTranslator extends ThreadTranslator {
         if (settings.watchdog().enabled()) {
             canaries = new CpuCanaries(name, kernel, settings.watchdog().period().toMillis() / 2);
             watchdog = new RtWatchdog(name, kernel, proc, cgroups, settings.watchdog(), canaries, this::promotedThreads,
-                    this::operatorThreads, progress::of, intervals::of, this::demoteAll, nanoClock,
+                    this::operatorThreads, progress::of, intervals::of, new Actions(), nanoClock,
                     System::currentTimeMillis);
             watchdog.start();
         } else {
@@ -104,8 +107,8 @@ public final class RealTimeTranslator extends ThreadTranslator {
 
     /**
      * What tells the watchdog whether a query progresses (its operators' processed-rate) and whether
-     * an operator spins (the newest reported interval of its progress, and the tuples waiting for
-     * it); nothing without a watchdog. Where no driver gives the first, a starving thread trips the
+     * an operator spins (the newest reported interval of its progress, the tuples waiting for it and
+     * whether its consumers have room); nothing without a watchdog. Where no driver gives the first, a starving thread trips the
      * watchdog whatever its query does, as before the livelock rule; without the others no operator
      * is found spinning.
      */
@@ -113,7 +116,7 @@ public final class RealTimeTranslator extends ThreadTranslator {
     public Set<String> optionalMetrics() {
         return watchdog == null ? Set.of() : Set.of(MetricNames.PROCESSED_RATE, MetricNames.PROGRESS_INTERVAL_COUNT,
                 MetricNames.PROGRESS_INTERVAL_START, MetricNames.PROGRESS_INTERVAL_END, MetricNames.INPUT_QUEUE,
-                MetricNames.SOURCE_QUEUE);
+                MetricNames.SOURCE_QUEUE, MetricNames.OUTPUT_BLOCKED);
     }
 
     /** Records the progress of every query and operator in {@code round} for the watchdog. */
@@ -228,8 +231,53 @@ public final class RealTimeTranslator extends ThreadTranslator {
         return Map.copyOf(operators);
     }
 
+    /**
+     * Lends the top of the range to each of {@code threads} still real-time: beyond saturation a
+     * strict-priority schedule may keep a runnable thread off the CPU for good, and what it holds
+     * stays held — the JVM's next safepoint, a lock its Graphite reporter waits for (in
+     * {@code SpinningOperatorIT} every series of the Storm worker stopped while one executor at RR 99
+     * ran 13 s without ever sleeping and seven threads of its query below it got no CPU at all).
+     */
+    synchronized void lendTop(List<ThreadRef> threads) {
+        int top = range().highest();
+        for (ThreadRef ref : threads) {
+            Applied before = applied.get(ref);
+            if (before == null || before.value() == DEMOTED || before.value() == top) {
+                continue;
+            }
+            try {
+                kernel.setScheduler(ref.tid(), policy, top);
+                lent.add(ref);
+            } catch (ThreadGoneException gone) {
+                LOG.trace("{} gone while lending it the top priority", ref);
+            } catch (KernelException failure) {
+                LOG.debug("{}: could not lend {} the top priority: {}", name, ref, failure.getMessage());
+            }
+        }
+    }
+
+    /** Puts every thread lent the top priority back at the priority its schedule gave it. */
+    synchronized void endLoans() {
+        for (ThreadRef ref : lent) {
+            Applied now = applied.get(ref);
+            if (now == null || now.value() == DEMOTED) {
+                continue;
+            }
+            try {
+                kernel.setScheduler(ref.tid(), policy, (int) now.value());
+            } catch (ThreadGoneException gone) {
+                LOG.trace("{} gone while ending its loan", ref);
+            } catch (KernelException failure) {
+                LOG.warn("{}: could not put {} back at {} after lending it the top priority: {}", name, ref,
+                        now.value(), failure.getMessage());
+            }
+        }
+        lent.clear();
+    }
+
     /** Demotes every RT thread this translator set to SCHED_OTHER at once and starts the back-off. */
     synchronized void demoteAll(String reason) {
+        lent.clear();
         int demoted = 0;
         for (Map.Entry<ThreadRef, Applied> e : applied.entrySet()) {
             if (e.getValue().value() == DEMOTED) {
@@ -254,6 +302,24 @@ public final class RealTimeTranslator extends ThreadTranslator {
                 + " by the watchdog: " + reason);
         LOG.warn("{}: {}; demoted {} RT threads to SCHED_OTHER; trying real-time again in {} s",
                 name, reason, demoted, backoff.toSeconds());
+    }
+
+    /** The watchdog's hold on this translator's threads. */
+    private final class Actions implements WatchdogActions {
+        @Override
+        public void demoteAll(String reason) {
+            RealTimeTranslator.this.demoteAll(reason);
+        }
+
+        @Override
+        public void lendTop(List<ThreadRef> threads) {
+            RealTimeTranslator.this.lendTop(threads);
+        }
+
+        @Override
+        public void endLoans() {
+            RealTimeTranslator.this.endLoans();
+        }
     }
 
     @Override

@@ -22,7 +22,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -65,7 +64,7 @@ final class RtWatchdog implements AutoCloseable {
     private final Supplier<Map<ThreadRef, QueryKey>> rtThreads;
     private final Supplier<Map<ThreadRef, OperatorKey>> operatorThreads;
     private final Function<QueryKey, Optional<Reading>> progress;
-    private final Consumer<String> demote;
+    private final WatchdogActions actions;
     private final LongSupplier nanoClock;
     private final LongSupplier epochMillis;
     private final StallDetector detector;
@@ -80,6 +79,7 @@ final class RtWatchdog implements AutoCloseable {
     // The rest is the watchdog thread's own.
     private RtThrottling throttling;
     private final Set<QueryKey> excusedLogged = new HashSet<>();
+    private final Set<QueryKey> lendingLogged = new HashSet<>();
 
     /**
      * @param cgroups the cpu hierarchy, or {@code null}; its root group's RT budget bounds throttling
@@ -87,14 +87,14 @@ final class RtWatchdog implements AutoCloseable {
      * @param operatorThreads those of them that are an operator's main thread, with their operators
      * @param progress the newest progress reading of a query
      * @param intervals the newest reported interval of an operator
-     * @param demote called with the reason when the judge finds a livelock
+     * @param actions demotes every RT thread when the judge finds a livelock, and lends starving ones the top
      * @param nanoClock the time, on the scale of the progress readings
      * @param epochMillis the wall-clock time, on the scale of the intervals
      */
     RtWatchdog(String name, Kernel kernel, ProcFs proc, CgroupHierarchy cgroups, WatchdogSettings settings,
                Canaries canaries, Supplier<Map<ThreadRef, QueryKey>> rtThreads,
                Supplier<Map<ThreadRef, OperatorKey>> operatorThreads, Function<QueryKey, Optional<Reading>> progress,
-               Function<OperatorKey, Optional<OperatorIntervals.Interval>> intervals, Consumer<String> demote,
+               Function<OperatorKey, Optional<OperatorIntervals.Interval>> intervals, WatchdogActions actions,
                LongSupplier nanoClock, LongSupplier epochMillis) {
         this.name = name;
         this.kernel = kernel;
@@ -105,7 +105,7 @@ final class RtWatchdog implements AutoCloseable {
         this.rtThreads = rtThreads;
         this.operatorThreads = operatorThreads;
         this.progress = progress;
-        this.demote = demote;
+        this.actions = actions;
         this.nanoClock = nanoClock;
         this.epochMillis = epochMillis;
         this.detector = new StallDetector(settings.stall().toNanos());
@@ -145,6 +145,9 @@ final class RtWatchdog implements AutoCloseable {
     }
 
     private void look() {
+        if (settings.lends()) {
+            actions.endLoans();
+        }
         Map<ThreadRef, QueryKey> promoted = rtThreads.get();
         // After the call above, which waits while the translator applies a round (its journal syncs to disk).
         long now = nanoClock.getAsLong();
@@ -193,11 +196,13 @@ final class RtWatchdog implements AutoCloseable {
             runTimes.reset();
             canaryDetector.reset();
             excusedLogged.clear();
-            demote.accept(d.reason());
+            lendingLogged.clear();
+            actions.demoteAll(d.reason());
         } else if (verdict instanceof Keep keep) {
             for (Excused x : keep.excused()) {
                 logExcused(x);
             }
+            lendToTheLongStarving(keep.excused());
         }
         logIfChanged(throttlingNow);
     }
@@ -233,6 +238,34 @@ final class RtWatchdog implements AutoCloseable {
             } else {
                 LOG.debug(message, args);
             }
+        }
+    }
+
+    /**
+     * Lends the top priority, until the next look, to the excused threads that went without CPU for
+     * {@code lend-after}: their queries progress, so their starvation is the policy's, but what a
+     * starved thread holds (a lock, the JVM's way to its next safepoint) others wait for, the
+     * worker's metrics reporter among them. Logged once per query until the next demotion.
+     */
+    private void lendToTheLongStarving(List<Excused> excused) {
+        if (!settings.lends()) {
+            return;
+        }
+        long lendAfterNanos = settings.lendAfter().toNanos();
+        List<ThreadRef> lend = new ArrayList<>();
+        for (Excused x : excused) {
+            if (x.thread().stalledNanos() >= lendAfterNanos) {
+                lend.add(x.thread().thread());
+                if (lendingLogged.add(x.thread().query())) {
+                    LOG.info("{}: {}: lending it the top priority for {} ms, as to every thread of {} that goes"
+                                    + " {} ms without CPU (said once per query until real time is next turned off)", name,
+                            x.thread().describe(), settings.period().toMillis(), x.thread().query(),
+                            settings.lendAfter().toMillis());
+                }
+            }
+        }
+        if (!lend.isEmpty()) {
+            actions.lendTop(lend);
         }
     }
 

@@ -13,9 +13,10 @@ import java.util.function.Function;
 /**
  * Finds the real-time operator threads that spin: each ran at least {@value #BUSY_PERCENT}% of the
  * time of its operator's newest reported interval ({@link RunTimeHistory}) while the operator,
- * with tuples waiting for it, processed and emitted none in that interval ({@link OperatorIntervals}).
- * Beyond saturation a strict-priority policy keeps a thread busy too, but that thread processes
- * the tuples it was raised for; an idle thread polling its empty queue has none waiting. The
+ * with tuples waiting for it and room downstream, processed and emitted none in that interval
+ * ({@link OperatorIntervals}). Beyond saturation a strict-priority policy keeps a thread busy too, but
+ * that thread processes the tuples it was raised for; an idle thread polling its empty queue has none
+ * waiting; one whose consumers' queues are full waits for them, whose starvation the query rule judges. The
  * evidence is as fresh as the SPE's reporter makes it: one interval after the spin began. Since
  * reporters stamp whole seconds, the run time is measured from the interval's start to a second
  * after its end, and must cover at least half the interval. Stateless.
@@ -40,7 +41,8 @@ final class SpinFinder {
         List<Spinning> spinning = new ArrayList<>();
         for (Map.Entry<ThreadRef, OperatorKey> e : operatorThreads.entrySet()) {
             Optional<Interval> interval = intervals.apply(e.getValue());
-            if (interval.isEmpty() || interval.get().tuples() > 0 || !interval.get().workWaiting()) {
+            if (interval.isEmpty() || interval.get().tuples() > 0 || !interval.get().workWaiting()
+                    || interval.get().outputBlocked()) {
                 continue;
             }
             Interval i = interval.get();

@@ -16,6 +16,7 @@ import dev.lachesis.translators.cgroup.CgroupVersion;
 import dev.lachesis.translators.journal.RestoreJournal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -145,5 +146,24 @@ class RealTimeTranslatorTest {
         assertThat(translator.isBackingOff()).isTrue();
         clock.addAndGet(6_000_000_000L);
         assertThat(translator.isBackingOff()).isFalse();
+    }
+
+    @Test
+    void aThreadLentTheTopPriorityGoesBackToItsScheduledPriorityAndADemotedOneStaysDemoted() throws Exception {
+        create("{lowest: 10, highest: 20, watchdog: {enabled: false}}", null);
+        translator.apply(translator.plan(single(100, 101, 5, 102, 1)));
+        kernel.calls.clear();
+
+        translator.lendTop(List.of(new ThreadRef(100, 101), new ThreadRef(100, 102)));
+        translator.endLoans();
+        assertThat(kernel.callsStartingWith("setScheduler")).as("101 is at the top already")
+                .containsExactly("setScheduler 102 RR 20", "setScheduler 102 RR 10");
+
+        kernel.calls.clear();
+        translator.lendTop(List.of(new ThreadRef(100, 102)));
+        translator.demoteAll("a livelock");
+        translator.endLoans();
+        assertThat(kernel.callsStartingWith("setScheduler")).containsExactlyInAnyOrder("setScheduler 102 RR 20",
+                "setScheduler 101 OTHER 0", "setScheduler 102 OTHER 0");
     }
 }

@@ -49,6 +49,8 @@ class RtWatchdogTest {
     private final RecordingKernel kernel = new RecordingKernel();
     private final AtomicInteger looks = new AtomicInteger();
     private final List<String> reasons = new CopyOnWriteArrayList<>();
+    /** What the watchdog lent and gave back, in order: "lend [refs]" and "end". */
+    private final List<String> loans = new CopyOnWriteArrayList<>();
     private final AtomicReference<Reading> progress = new AtomicReference<>();
     private final AtomicReference<Interval> producerInterval = new AtomicReference<>();
     /** The watchdog's clock, moved by hand in the tests that build the watchdog themselves. */
@@ -90,12 +92,30 @@ class RtWatchdogTest {
             }
         };
         WatchdogSettings settings = new WatchdogSettings(true, Duration.ofMillis(10), Duration.ofMillis(50),
-                Duration.ofSeconds(3), Duration.ofMinutes(1));
+                Duration.ofSeconds(3), Duration.ofMinutes(1), Duration.ofMillis(400));
+        WatchdogActions actions = new WatchdogActions() {
+            @Override
+            public void demoteAll(String reason) {
+                reasons.add(reason);
+            }
+
+            @Override
+            public void lendTop(List<ThreadRef> threads) {
+                loans.add("lend " + threads);
+            }
+
+            @Override
+            public void endLoans() {
+                if (!loans.isEmpty() && !loans.get(loans.size() - 1).equals("end")) {
+                    loans.add("end");
+                }
+            }
+        };
         return new RtWatchdog("qs", kernel, proc.procFs, null, settings, canaries, () -> {
             looks.incrementAndGet();
             return rtThreads;
         }, () -> OPERATOR_THREADS, q -> q.equals(Q) ? Optional.ofNullable(progress.get()) : Optional.empty(),
-                op -> op.equals(PRODUCER) ? Optional.ofNullable(producerInterval.get()) : Optional.empty(), reasons::add,
+                op -> op.equals(PRODUCER) ? Optional.ofNullable(producerInterval.get()) : Optional.empty(), actions,
                 clock::get, () -> clock.get() / MS);
     }
 
@@ -144,7 +164,7 @@ class RtWatchdogTest {
      */
     @Test
     void aThreadThatRanThroughAnIntervalInWhichItsOperatorWithWorkWaitingDidNothingSpins() {
-        producerInterval.set(new Interval(0, 2, 3, true));
+        producerInterval.set(new Interval(0, 2, 3, true, false));
         runProducerBusyUntil(4_000);
         await().atMost(Duration.ofSeconds(5)).until(() -> !reasons.isEmpty());
         assertThat(reasons.get(0)).startsWith("thread 'producer' (100/102) of operator 'producer#0' of SPE 'spe' ran")
@@ -155,7 +175,7 @@ class RtWatchdogTest {
     /** Beyond saturation the thread a policy raises runs alone too, but its operator processes tuples. */
     @Test
     void aThreadBusyThroughAnIntervalInWhichItsOperatorProcessedTuplesIsLetBe() {
-        producerInterval.set(new Interval(950, 2, 3, true));
+        producerInterval.set(new Interval(950, 2, 3, true, false));
         runProducerBusyUntil(4_000);
         assertThat(reasons).as("the producer works; the consumer starves as the policy intends").isEmpty();
     }
@@ -163,7 +183,18 @@ class RtWatchdogTest {
     /** An idle thread polling its empty queue takes CPU without processing anything, and is no livelock. */
     @Test
     void aThreadBusyThroughAnIntervalInWhichNoTupleWaitedForItsOperatorIsLetBe() {
-        producerInterval.set(new Interval(0, 2, 3, false));
+        producerInterval.set(new Interval(0, 2, 3, false, false));
+        runProducerBusyUntil(4_000);
+        assertThat(reasons).isEmpty();
+    }
+
+    /**
+     * Storm 2's back-pressure wait spins and yields before it parks: an executor whose consumer's
+     * queue is full burns CPU without processing, and it waits for the consumer, which the query rule judges.
+     */
+    @Test
+    void aThreadBusyThroughAnIntervalInWhichItsOperatorWaitedForRoomDownstreamIsLetBe() {
+        producerInterval.set(new Interval(0, 2, 3, true, true));
         runProducerBusyUntil(4_000);
         assertThat(reasons).isEmpty();
     }
@@ -184,6 +215,24 @@ class RtWatchdogTest {
                 int from = looks.get();
                 await().atMost(Duration.ofSeconds(5)).until(() -> looks.get() >= from + 2);
             }
+        }
+    }
+
+    @Test
+    void aThreadOfAProgressingQueryStarvedForLendAfterIsLentTheTopPriorityUntilTheNextLook() {
+        progress.set(new Reading(9_800, clock.get(), 0, 0));
+        proc.runnable(100, 1000, 103, "consumer", 5_000);
+        try (RtWatchdog watchdog = watchdog()) {
+            watchdog.start();
+            awaitSevenLooks();
+            clock.addAndGet(399 * MS);
+            awaitSevenLooks();
+            assertThat(loans).as("399 ms without CPU: the policy's starvation, nothing lent yet").isEmpty();
+
+            clock.addAndGet(1 * MS);
+            await().atMost(Duration.ofSeconds(5)).until(() -> loans.contains("end"));
+            assertThat(loans.subList(0, 2)).containsExactly("lend [100/103]", "end");
+            assertThat(reasons).isEmpty();
         }
     }
 
