@@ -47,6 +47,9 @@ import org.slf4j.LoggerFactory;
  * for longer than the kernel's throttling allows, which replaces watching every thread of the RT
  * threads' processes when throttling is off.
  *
+ * <p>A thread let be that has waited {@code lend-after} for the CPU is lent the top priority until
+ * the next look ({@link WatchdogActions#lendTop}): what it holds, others of its JVM wait for.
+ *
  * <p>Each condition is logged once: a demotion by the translator (with this reason), the first
  * starving thread let be per query until the next demotion (at info, with its query's progress), and
  * the throttling settings when first read and when they change. Thread-safe (start/close from any
