@@ -147,8 +147,8 @@ final class LivelockJudge {
                 + " ms ago)";
         if (reading.get().roundsAtZero() >= ROUNDS) {
             return query + " makes no progress: its operators processed 0 tuples/s in " + reading.get().roundsAtZero()
-                    + " rounds since they last processed any" + last + " (and had no value in "
-                    + reading.get().roundsUnread() + ")";
+                    + " rounds since they last processed any" + last + (reading.get().roundsUnread() == 0 ? ""
+                    : "; " + reading.get().roundsUnread() + " more rounds had no value");
         }
         return query + " has shown no progress for longer than the " + progressAgeNanos / 1_000_000
                 + " ms progress age: its operators last processed tuples" + last;
