@@ -76,6 +76,7 @@ public record Storm1Query(String query, String topologyName, double tuplesPerSec
         SpeBuild build = SpeBuild.storm1(LachesisHome.root());
         List<String> jvmOptions = new ArrayList<>(JVM_OPTIONS);
         jvmOptions.add("-Xmx" + heap);
+        jvmOptions.add(StormQuerySpec.NO_ZOOKEEPER_FSYNC);
         List<String> args = new ArrayList<>(List.of("--query", query, "--name", topologyName,
                 "--rate", Double.toString(tuplesPerSecond), "--metrics", carbon.toString(),
                 "--heavy-cost-us", Long.toString(heavyCostMicros)));

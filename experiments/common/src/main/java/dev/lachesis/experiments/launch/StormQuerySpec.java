@@ -34,6 +34,12 @@ public record StormQuerySpec(StormQuery query, String topologyName, double tuple
     /** The child's program, in experiments/storm: it submits the query and prints {@link #READY}. */
     private static final String QUERY_MAIN = "dev.lachesis.experiments.storm.StormQueryMain";
 
+    /**
+     * Tells LocalCluster's in-process ZooKeeper not to fsync its log: on a busy disk one fsync took
+     * 7 s in the suite, ZooKeeper answered nobody meanwhile, the worker's session timed out and the
+     * query stopped delivering. A LocalCluster's ZooKeeper state dies with the JVM anyway.
+     */
+    public static final String NO_ZOOKEEPER_FSYNC = "-Dzookeeper.forceSync=no";
     /** The first word of the line the child prints once the topology processes tuples. */
     public static final String READY = "READY";
     /** The child's logging configuration, a class path resource of experiments/storm: warnings to standard error. */
@@ -69,7 +75,7 @@ public record StormQuerySpec(StormQuery query, String topologyName, double tuple
      */
     public ChildJvm start(List<String> launcher, List<String> moreArgs, Consumer<String> output) throws IOException {
         SpeBuild build = SpeBuild.storm(LachesisHome.root());
-        List<String> jvmOptions = List.of("-Xmx" + heap, "-Dstorm.local.sleeptime=" + RUN_SECONDS,
+        List<String> jvmOptions = List.of("-Xmx" + heap, NO_ZOOKEEPER_FSYNC, "-Dstorm.local.sleeptime=" + RUN_SECONDS,
                 "-Dstorm.jar=" + build.jar(), "-Dlog4j2.configurationFile=" + LOG_CONFIG);
         List<String> args = new ArrayList<>(List.of(QUERY_MAIN,
                 "--query", query.label(), "--name", topologyName, "--rate", Double.toString(tuplesPerSecond),
