@@ -38,8 +38,8 @@ import org.slf4j.LoggerFactory;
  * Runs an example query (ETL, STATS, Linear Road) on a real Storm 2.8 {@code LocalCluster} in a
  * child JVM at a low rate, reporting to Lachesis' embedded store, and checks what a user checks:
  * tuples reach the sink, the spout counts what it emits, and the Storm driver maps every operator's
- * executor and the query's data flow and reads the spout's {@code source-queue-size}. The child is
- * killed when the check ends.
+ * executor and the query's data flow and reads the spout's {@code source-queue-size}; the reporter
+ * leaves out the worker's thread-state gauges. The child is killed when the check ends.
  */
 public final class StormQueryCheck {
     private static final Logger LOG = LoggerFactory.getLogger(StormQueryCheck.class);
@@ -120,6 +120,11 @@ public final class StormQueryCheck {
                                     .satisfies(id -> assertThat(id).contains("/source/"));
                         });
                 LOG.info("source-queue-size of the file spout: {}", sourceQueue.get());
+                assertThat(embedded.query(List.of("storm.topology.*.*.__system.*.*-memory.heap.used"),
+                        embedded.defaultWindow())).as("the worker's memory gauges, beside the thread-state ones").isNotEmpty();
+                assertThat(embedded.query(List.of("storm.topology.*.*.__system.*.*-threads.*",
+                        "storm.topology.*.*.__system.*.*-threads.*.*"), embedded.defaultWindow()))
+                        .as("the worker's thread-state gauges, filtered out by ReporterSettings").isEmpty();
                 assertThat(seen.get().threads()).filteredOn(t -> t.kind() == ThreadKind.MAIN)
                         .extracting(OperatorThread::thread)
                         .extracting(t -> t.name().replaceAll("^Thread-\\d+-|-executor.*$", ""))
