@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * ({@link MetricNames#PROGRESS_INTERVAL_COUNT} and its start and end), whether work waited for it
  * (its input queue or the backlog inside a source above 0) and whether its consumers had room for
  * what it emits ({@link MetricNames#OUTPUT_BLOCKED} below {@value #BLOCKED}): the freshest evidence
- * that one operator stopped while its thread still runs. An operator a round no longer shows, or shows without an
+ * that one operator stopped while its thread still runs, and whether that evidence came late. An operator a round no longer shows, or shows without an
  * interval, is forgotten. Thread-safe: the loop's thread records, the watchdog's thread reads.
  */
 final class OperatorIntervals {
@@ -30,9 +30,13 @@ final class OperatorIntervals {
      * @param outputBlocked whether its consumers' queues were full in that round: it waits for room
      *     downstream (Storm 2's back-pressure wait spins and yields before it parks, so a blocked
      *     executor at the top priority burns CPU without processing, as a spinning one does)
+     * @param late whether its end was already more than {@value #LATE_LENGTHS} interval lengths plus
+     *     {@value #LATE_SLACK_SECONDS} s behind the round that read it: its SPE's reporter stalled, and a
+     *     reporter stamps a report when it begins, so counters it read seconds later need not belong to
+     *     the interval (a Storm worker's report waits for a safepoint, which a starved thread delays)
      */
     record Interval(double tuples, long startEpochSeconds, long endEpochSeconds, boolean workWaiting,
-                    boolean outputBlocked) {
+                    boolean outputBlocked, boolean late) {
         String describe() {
             return "from " + startEpochSeconds + " to " + endEpochSeconds + " (epoch seconds)";
         }
@@ -40,6 +44,10 @@ final class OperatorIntervals {
 
     /** The consumers' fill from which an operator counts as waiting for room downstream. */
     static final double BLOCKED = 0.9;
+    /** How many of its own lengths an interval's end may lag the round that reads it, beside the slack. */
+    static final int LATE_LENGTHS = 2;
+    /** How far behind the round an interval's end may be for reporting and storing alone, in seconds. */
+    static final int LATE_SLACK_SECONDS = 2;
 
     private final Map<OperatorKey, Interval> intervals = new ConcurrentHashMap<>();
 
@@ -59,14 +67,21 @@ final class OperatorIntervals {
                 OptionalDouble to = end.get(operator.id());
                 if (tuples.isPresent() && from.isPresent() && to.isPresent()) {
                     boolean waiting = input.get(operator.id()).orElse(0) > 0 || backlog.get(operator.id()).orElse(0) > 0;
+                    long startSeconds = (long) from.getAsDouble();
+                    long endSeconds = (long) to.getAsDouble();
                     now.put(new OperatorKey(spe.state().speName(), operator.id()), new Interval(tuples.getAsDouble(),
-                            (long) from.getAsDouble(), (long) to.getAsDouble(), waiting,
-                            blocked.get(operator.id()).orElse(0) >= BLOCKED));
+                            startSeconds, endSeconds, waiting, blocked.get(operator.id()).orElse(0) >= BLOCKED,
+                            late(startSeconds, endSeconds, round.now().getEpochSecond())));
                 }
             }
         }
         intervals.keySet().retainAll(now.keySet());
         intervals.putAll(now);
+    }
+
+    private static boolean late(long startSeconds, long endSeconds, long roundSeconds) {
+        long length = Math.max(1, endSeconds - startSeconds);
+        return roundSeconds - endSeconds > LATE_LENGTHS * length + LATE_SLACK_SECONDS;
     }
 
     private static MetricValues values(SpeRound spe, String metric) {

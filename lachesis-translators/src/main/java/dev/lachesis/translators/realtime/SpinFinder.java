@@ -16,7 +16,8 @@ import java.util.function.Function;
  * with tuples waiting for it and room downstream, processed and emitted none in that interval
  * ({@link OperatorIntervals}). Beyond saturation a strict-priority policy keeps a thread busy too, but
  * that thread processes the tuples it was raised for; an idle thread polling its empty queue has none
- * waiting; one whose consumers' queues are full waits for them, whose starvation the query rule judges. The
+ * waiting; one whose consumers' queues are full waits for them, whose starvation the query rule judges. An
+ * interval that reached the daemon late is not judged: its counts need not belong to its stamps. The
  * evidence is as fresh as the SPE's reporter makes it: one interval after the spin began. Since
  * reporters stamp whole seconds, the run time is measured from the interval's start to a second
  * after its end, and must cover at least half the interval. Stateless.
@@ -42,7 +43,7 @@ final class SpinFinder {
         for (Map.Entry<ThreadRef, OperatorKey> e : operatorThreads.entrySet()) {
             Optional<Interval> interval = intervals.apply(e.getValue());
             if (interval.isEmpty() || interval.get().tuples() > 0 || !interval.get().workWaiting()
-                    || interval.get().outputBlocked()) {
+                    || interval.get().outputBlocked() || interval.get().late()) {
                 continue;
             }
             Interval i = interval.get();
