@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.lachesis.core.config.ConfigException;
-import dev.lachesis.core.config.LachesisConfig;
-import dev.lachesis.core.loop.Assembler;
 import dev.lachesis.core.loop.Assembly;
 import dev.lachesis.core.loop.RoundResult;
 import dev.lachesis.core.loop.SchedulerLoop;
@@ -15,14 +13,9 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code lachesis once}: one round of every policy, now, printing each thread with the metrics its
@@ -32,15 +25,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "once", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         header = "Run one scheduling round of every policy and print each thread's priority.")
-final class OnceCommand implements Callable<Integer> {
+final class OnceCommand extends PolicyFileCommand {
     private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-    @ParentCommand
-    private LachesisCommand parent;
-    @Spec
-    private CommandSpec spec;
-    @Mixin
-    private ConfigOption config;
     @Option(names = "--dry-run", description = "Only compute what the translators would set; change no thread.")
     private boolean dryRun;
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
@@ -49,13 +36,10 @@ final class OnceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws ConfigException, JsonProcessingException {
-        LachesisConfig loaded = config.load();
-        parent.applyConfiguredLevel(loaded.logging().level());
-        Environment env = parent.environment();
-        Assembly assembly = new Assembler(env.plugins(), env.threads(), env.clock()).assemble(loaded, env.metrics());
+        Assembly assembly = assemble(loadAtItsLevel());
         RoundResult round;
         try {
-            round = new SchedulerLoop(assembly, env.clock()).runOnce(!dryRun);
+            round = new SchedulerLoop(assembly, environment().clock()).runOnce(!dryRun);
         } finally {
             if (dryRun) {
                 assembly.close();
@@ -64,14 +48,14 @@ final class OnceCommand implements Callable<Integer> {
             }
         }
         List<ThreadRow> rows = ThreadRow.of(round);
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         if (format == OutputFormat.JSON) {
             out.println(JSON.writeValueAsString(rows));
         } else {
             printTable(rows, out);
         }
         out.flush();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = err();
         round.report().problems().forEach(p -> err.println("lachesis: " + p));
         err.flush();
         return round.report().problems().isEmpty() ? 0 : LachesisCommand.RUNTIME_FAILURE;

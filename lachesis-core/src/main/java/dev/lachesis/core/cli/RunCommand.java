@@ -18,17 +18,12 @@ import dev.lachesis.core.loop.ThreadRow;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code lachesis run}: the daemon. Validates and assembles the policy file, then schedules until
@@ -43,16 +38,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = ManifestVersion.class,
         header = "Run the scheduler until stopped (SIGTERM/SIGINT restore every thread; SIGHUP reloads the file).")
-final class RunCommand implements Callable<Integer> {
+final class RunCommand extends PolicyFileCommand {
     private static final Logger LOG = LoggerFactory.getLogger(RunCommand.class);
     private static final ObjectMapper JSON = JsonMapper.builder().build();
 
-    @ParentCommand
-    private LachesisCommand parent;
-    @Spec
-    private CommandSpec spec;
-    @Mixin
-    private ConfigOption config;
     @Option(names = "--dry-run", description = "Only compute what the translators would set each round; change no thread.")
     private boolean dryRun;
     @Option(names = "--rounds", paramLabel = "FORMAT",
@@ -62,15 +51,14 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws ConfigException, InterruptedException {
-        LachesisConfig loaded = config.load();
-        parent.applyConfiguredLevel(loaded.logging().level());
-        Environment env = parent.environment();
-        Assembler assembler = new Assembler(env.plugins(), env.threads(), env.clock());
+        LachesisConfig loaded = loadAtItsLevel();
+        Environment env = environment();
+        Assembler assembler = assembler();
         Assembly assembly = assembler.assemble(loaded, env.metrics());
         List<ServiceManager> managers = Plugins.services(ServiceManager.class, "service manager",
                 RunCommand.class.getClassLoader()).stream().filter(ServiceManager::isPresent).toList();
         List<RoundListener> watchers = new CopyOnWriteArrayList<>();
-        Consumer<RoundResult> listeners = printer(spec.commandLine().getOut())
+        Consumer<RoundResult> listeners = printer(out())
                 .andThen(round -> watchers.forEach(watcher -> watcher.accept(round)))
                 .andThen(new ServiceManagerNews(managers));
         SchedulerLoop loop = new SchedulerLoop(assembly, env.clock(), !dryRun, listeners);
@@ -86,8 +74,8 @@ final class RunCommand implements Callable<Integer> {
                 loop.close();
             }, "lachesis-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
-            PolicyReload reload = new PolicyReload(config, assembler, env.metrics(), loop, loaded,
-                    parent::applyConfiguredLevel);
+            PolicyReload reload = new PolicyReload(config(), assembler, env.metrics(), loop, loaded,
+                    this::applyConfiguredLevel);
             String noReload = HangUpSignal.handle(reload::reload);
             if (noReload != null) {
                 LOG.warn("SIGHUP cannot reload the policy file ({}); restart the daemon to change it", noReload);
