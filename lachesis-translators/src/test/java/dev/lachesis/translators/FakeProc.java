@@ -35,10 +35,22 @@ public final class FakeProc {
         return thread(pid, 1000, tid, comm, 0, 0, 0, "/");
     }
 
-    /** Marks a thread runnable ({@code R}) with the given run time in {@code schedstat}. */
+    /**
+     * Marks a thread runnable ({@code R}) with the given run time in {@code schedstat}; it has not
+     * slept unless {@link #slept} said so.
+     */
     public void runnable(int pid, long processStart, int tid, String comm, long runTimeNanos) {
         write(root.resolve(pid + "/task/" + tid + "/stat"), statLine(tid, comm, 'R', 0, processStart + tid, 0, 0));
         write(root.resolve(pid + "/task/" + tid + "/schedstat"), runTimeNanos + " 0 0\n");
+        if (!Files.exists(root.resolve(pid + "/task/" + tid + "/status"))) {
+            slept(pid, tid, 0);
+        }
+    }
+
+    /** Sets how often a thread gave up its CPU of its own accord ({@code voluntary_ctxt_switches} of its status). */
+    public void slept(int pid, int tid, long voluntarySwitches) {
+        write(root.resolve(pid + "/task/" + tid + "/status"), "Name:\tjava\nvoluntary_ctxt_switches:\t"
+                + voluntarySwitches + "\nnonvoluntary_ctxt_switches:\t0\n");
     }
 
     /** Lets process {@code pid} run on the CPUs of {@code list} ({@code Cpus_allowed_list} of its status). */

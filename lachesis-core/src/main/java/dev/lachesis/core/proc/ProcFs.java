@@ -184,6 +184,24 @@ public final class ProcFs {
     }
 
     /**
+     * How often a thread gave up its CPU of its own accord (to sleep, park or wait for I/O): the
+     * {@code voluntary_ctxt_switches} of its {@code status}; empty when it is gone.
+     */
+    public OptionalLong voluntarySwitches(int pid, int tid) {
+        String prefix = "voluntary_ctxt_switches:";
+        return read(taskDir(pid, tid).resolve("status"))
+                .flatMap(s -> s.lines().filter(l -> l.startsWith(prefix)).findFirst())
+                .map(l -> {
+                    try {
+                        return OptionalLong.of(Long.parseLong(l.substring(prefix.length()).strip()));
+                    } catch (NumberFormatException e) {
+                        return OptionalLong.empty();
+                    }
+                })
+                .orElse(OptionalLong.empty());
+    }
+
+    /**
      * The cumulative run time of a thread in nanoseconds, the first field of {@code schedstat}
      * (finer than {@code stat}'s clock ticks); empty when gone or when the kernel has no schedstat.
      */

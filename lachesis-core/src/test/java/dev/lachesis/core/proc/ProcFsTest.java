@@ -72,6 +72,27 @@ class ProcFsTest {
     }
 
     @Test
+    void countsAThreadsSleepsFromItsStatus() throws IOException {
+        Files.createDirectories(proc.resolve("1200/task/1213"));
+        Files.writeString(proc.resolve("1200/task/1213/status"), "Name:\tThread-42-heavy\nState:\tR (running)\n"
+                + "voluntary_ctxt_switches:\t4711\nnonvoluntary_ctxt_switches:\t93\n");
+
+        assertThat(new ProcFs(proc).voluntarySwitches(1200, 1213)).hasValue(4711);
+        assertThat(new ProcFs(proc).voluntarySwitches(1200, 1214)).as("a thread that is gone").isEmpty();
+    }
+
+    @Test
+    void aThreadThatSleptHasVoluntarySwitchesInTheMachinesProc() throws InterruptedException {
+        int pid = (int) ProcessHandle.current().pid();
+        int tid = ProcFs.system().callingThreadId().orElseThrow();
+        long before = ProcFs.system().voluntarySwitches(pid, tid).orElseThrow();
+
+        Thread.sleep(1);
+
+        assertThat(ProcFs.system().voluntarySwitches(pid, tid).orElseThrow()).isGreaterThan(before);
+    }
+
+    @Test
     void seesThisJvmInTheMachinesProc() {
         int pid = (int) ProcessHandle.current().pid();
 

@@ -14,10 +14,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * What the observed rounds said about each operator's newest reported interval
  * ({@link MetricNames#PROGRESS_INTERVAL_COUNT} and its start and end), whether work waited for it
- * (its input queue or the backlog inside a source above 0) and whether its consumers had room for
- * what it emits ({@link MetricNames#OUTPUT_BLOCKED} below {@value #BLOCKED}): the freshest evidence
- * that one operator stopped while its thread still runs, and whether that evidence came late. An operator a round no longer shows, or shows without an
- * interval, is forgotten. Thread-safe: the loop's thread records, the watchdog's thread reads.
+ * (its input queue or the backlog inside a source above 0) and whether it came late: the freshest
+ * evidence that one operator stopped while its thread still runs. An operator a round no longer
+ * shows, or shows without an interval, is forgotten. Thread-safe: the loop's thread records, the watchdog's thread reads.
  */
 final class OperatorIntervals {
     /**
@@ -27,23 +26,18 @@ final class OperatorIntervals {
      * @param startEpochSeconds where the interval begins
      * @param endEpochSeconds where it ends
      * @param workWaiting whether its input queue, or the backlog of the source it runs, held tuples in that round
-     * @param outputBlocked whether its consumers' queues were full in that round: it waits for room
-     *     downstream (Storm 2's back-pressure wait spins and yields before it parks, so a blocked
-     *     executor at the top priority burns CPU without processing, as a spinning one does)
      * @param late whether its end was already more than {@value #LATE_LENGTHS} interval lengths plus
      *     {@value #LATE_SLACK_SECONDS} s behind the round that read it: its SPE's reporter stalled, and a
      *     reporter stamps a report when it begins, so counters it read seconds later need not belong to
      *     the interval (a Storm worker's report waits for a safepoint, which a starved thread delays)
      */
     record Interval(double tuples, long startEpochSeconds, long endEpochSeconds, boolean workWaiting,
-                    boolean outputBlocked, boolean late) {
+                    boolean late) {
         String describe() {
             return "from " + startEpochSeconds + " to " + endEpochSeconds + " (epoch seconds)";
         }
     }
 
-    /** The consumers' fill from which an operator counts as waiting for room downstream. */
-    static final double BLOCKED = 0.9;
     /** How many of its own lengths an interval's end may lag the round that reads it, beside the slack. */
     static final int LATE_LENGTHS = 2;
     /** How far behind the round an interval's end may be for reporting and storing alone, in seconds. */
@@ -60,7 +54,6 @@ final class OperatorIntervals {
             MetricValues end = values(spe, MetricNames.PROGRESS_INTERVAL_END);
             MetricValues input = values(spe, MetricNames.INPUT_QUEUE);
             MetricValues backlog = values(spe, MetricNames.SOURCE_QUEUE);
-            MetricValues blocked = values(spe, MetricNames.OUTPUT_BLOCKED);
             for (PhysicalOperator operator : spe.state().operators()) {
                 OptionalDouble tuples = count.get(operator.id());
                 OptionalDouble from = start.get(operator.id());
@@ -70,8 +63,8 @@ final class OperatorIntervals {
                     long startSeconds = (long) from.getAsDouble();
                     long endSeconds = (long) to.getAsDouble();
                     now.put(new OperatorKey(spe.state().speName(), operator.id()), new Interval(tuples.getAsDouble(),
-                            startSeconds, endSeconds, waiting, blocked.get(operator.id()).orElse(0) >= BLOCKED,
-                            late(startSeconds, endSeconds, round.now().getEpochSecond())));
+                            startSeconds, endSeconds, waiting, late(startSeconds, endSeconds,
+                            round.now().getEpochSecond())));
                 }
             }
         }

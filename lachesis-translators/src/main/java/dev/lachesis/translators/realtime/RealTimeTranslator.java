@@ -107,8 +107,8 @@ public final class RealTimeTranslator extends ThreadTranslator {
 
     /**
      * What tells the watchdog whether a query progresses (its operators' processed-rate) and whether
-     * an operator spins (the newest reported interval of its progress, the tuples waiting for it and
-     * whether its consumers have room); nothing without a watchdog. Where no driver gives the first, a starving thread trips the
+     * an operator spins (the newest reported interval of its progress and the tuples waiting for
+     * it); nothing without a watchdog. Where no driver gives the first, a starving thread trips the
      * watchdog whatever its query does, as before the livelock rule; without the others no operator
      * is found spinning.
      */
@@ -116,7 +116,7 @@ public final class RealTimeTranslator extends ThreadTranslator {
     public Set<String> optionalMetrics() {
         return watchdog == null ? Set.of() : Set.of(MetricNames.PROCESSED_RATE, MetricNames.PROGRESS_INTERVAL_COUNT,
                 MetricNames.PROGRESS_INTERVAL_START, MetricNames.PROGRESS_INTERVAL_END, MetricNames.INPUT_QUEUE,
-                MetricNames.SOURCE_QUEUE, MetricNames.OUTPUT_BLOCKED);
+                MetricNames.SOURCE_QUEUE);
     }
 
     /** Records the progress of every query and operator in {@code round} for the watchdog. */

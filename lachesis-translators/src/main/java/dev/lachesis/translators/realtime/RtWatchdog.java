@@ -19,6 +19,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -179,8 +180,11 @@ final class RtWatchdog implements AutoCloseable {
                 continue;
             }
             if (operators.containsKey(ref)) {
-                runTimes.record(ref, nowMillis, runTime.get());
-                names.put(ref, stat.get().comm());
+                OptionalLong sleeps = proc.voluntarySwitches(ref.pid(), ref.tid());
+                if (sleeps.isPresent()) {
+                    runTimes.record(ref, nowMillis, runTime.get(), sleeps.getAsLong());
+                    names.put(ref, stat.get().comm());
+                }
             }
             Optional<Long> stalled = detector.observe(ref, 'R', runTime.get(), now);
             if (stalled.isPresent()) {

@@ -9,8 +9,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The run time the kernel counted for each watched thread at the watchdog's recent looks, kept for
- * {@code keepMillis}: the CPU a thread took over an interval an SPE reported only seconds later.
+ * The run time and the sleeps the kernel counted for each watched thread at the watchdog's recent
+ * looks, kept for {@code keepMillis}: the CPU a thread took over an interval an SPE reported only
+ * seconds later, and whether it slept in it.
  * Not thread-safe: the watchdog's thread owns it.
  */
 final class RunTimeHistory {
@@ -19,15 +20,16 @@ final class RunTimeHistory {
      *
      * @param ranNanos its run time between them
      * @param spanMillis the wall-clock time between them
+     * @param sleeps how often it gave up its CPU of its own accord between them (voluntary switches)
      */
-    record Ran(long ranNanos, long spanMillis) {
+    record Ran(long ranNanos, long spanMillis, long sleeps) {
         /** The share of the span the thread ran, 0 to about 1. */
         double share() {
             return spanMillis <= 0 ? 0 : ranNanos / (spanMillis * 1_000_000.0);
         }
     }
 
-    private record Sample(long epochMillis, long runNanos) {
+    private record Sample(long epochMillis, long runNanos, long sleeps) {
     }
 
     private final long keepMillis;
@@ -37,10 +39,13 @@ final class RunTimeHistory {
         this.keepMillis = keepMillis;
     }
 
-    /** Records a thread's run time at {@code epochMillis}, and forgets its samples older than the time kept. */
-    void record(ThreadRef thread, long epochMillis, long runNanos) {
+    /**
+     * Records a thread's run time and its count of voluntary switches at {@code epochMillis}, and
+     * forgets its samples older than the time kept.
+     */
+    void record(ThreadRef thread, long epochMillis, long runNanos, long voluntarySwitches) {
         Deque<Sample> kept = samples.computeIfAbsent(thread, t -> new ArrayDeque<>());
-        kept.addLast(new Sample(epochMillis, runNanos));
+        kept.addLast(new Sample(epochMillis, runNanos, voluntarySwitches));
         while (kept.peekFirst().epochMillis() < epochMillis - keepMillis) {
             kept.removeFirst();
         }
@@ -78,6 +83,7 @@ final class RunTimeHistory {
         if (first == null || last.epochMillis() <= first.epochMillis()) {
             return Optional.empty();
         }
-        return Optional.of(new Ran(last.runNanos() - first.runNanos(), last.epochMillis() - first.epochMillis()));
+        return Optional.of(new Ran(last.runNanos() - first.runNanos(), last.epochMillis() - first.epochMillis(),
+                last.sleeps() - first.sleeps()));
     }
 }

@@ -62,8 +62,8 @@ class LivelockJudgeTest {
     void aSpinningOperatorThreadTripsThoughItsQueryProgresses() {
         readings.put(ETL, new Reading(9_800, NOW - 596 * MS, 0, 0));
         spinning.add(new Spinning(new ThreadRef(100, 102), "Thread-102-heavy", new OperatorKey("storm", "heavy#3"),
-                new OperatorIntervals.Interval(0, 1_764_000_001, 1_764_000_002, true, false, false),
-                new RunTimeHistory.Ran(1_180 * MS, 1_200)));
+                new OperatorIntervals.Interval(0, 1_764_000_001, 1_764_000_002, true, false),
+                new RunTimeHistory.Ran(1_180 * MS, 1_200, 2)));
 
         assertThat(judge(Map.of(), THROTTLED, starving(101, ETL))).isEqualTo(new Demote("thread 'Thread-102-heavy'"
                 + " (100/102) of operator 'heavy#3' of SPE 'storm' ran 1180 ms of CPU in 1200 ms while its operator, with"

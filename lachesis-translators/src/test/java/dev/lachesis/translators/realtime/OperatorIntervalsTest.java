@@ -18,8 +18,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * An operator's newest interval as the rounds report it: what it processed, whether work waited and
- * room downstream lacked, and whether the interval reached the round late.
+ * An operator's newest interval as the rounds report it: what it processed, whether work waited,
+ * and whether the interval reached the round late.
  */
 class OperatorIntervalsTest {
     private static final OperatorKey PARSE = new OperatorKey("storm", "parse-0");
@@ -28,9 +28,9 @@ class OperatorIntervalsTest {
 
     @Test
     void anIntervalEndingASecondOrTwoBeforeTheRoundIsOnTime() {
-        intervals.record(round(T + 12, 0, T + 9, T + 10, 35, 0.2));
+        intervals.record(round(T + 12, 0, T + 9, T + 10, 35));
 
-        assertThat(intervals.of(PARSE)).contains(new Interval(0, T + 9, T + 10, true, false, false));
+        assertThat(intervals.of(PARSE)).contains(new Interval(0, T + 9, T + 10, true, false));
     }
 
     /**
@@ -40,7 +40,7 @@ class OperatorIntervalsTest {
      */
     @Test
     void aOneSecondIntervalEndingFiveSecondsBeforeTheRoundIsLate() {
-        intervals.record(round(T + 15, 0, T + 9, T + 10, 35, 0.2));
+        intervals.record(round(T + 15, 0, T + 9, T + 10, 35));
 
         assertThat(intervals.of(PARSE)).hasValueSatisfying(i -> assertThat(i.late()).isTrue());
     }
@@ -48,29 +48,28 @@ class OperatorIntervalsTest {
     /** An SPE that reports every 5 s delivers intervals of 5 s, up to a report behind: on time. */
     @Test
     void aLongerIntervalMayLagTheRoundByMore() {
-        intervals.record(round(T + 16, 0, T + 5, T + 10, 35, 0.2));
+        intervals.record(round(T + 16, 0, T + 5, T + 10, 35));
 
         assertThat(intervals.of(PARSE)).hasValueSatisfying(i -> assertThat(i.late()).isFalse());
     }
 
     @Test
-    void anOperatorWithoutWorkOrWithFullConsumersIsSaidSo() {
-        intervals.record(round(T + 11, 0, T + 9, T + 10, 0, 0.95));
+    void anOperatorWithoutWorkWaitingIsSaidSo() {
+        intervals.record(round(T + 11, 0, T + 9, T + 10, 0));
 
-        assertThat(intervals.of(PARSE)).contains(new Interval(0, T + 9, T + 10, false, true, false));
+        assertThat(intervals.of(PARSE)).contains(new Interval(0, T + 9, T + 10, false, false));
     }
 
     @Test
     void anOperatorTheRoundNoLongerReportsIsForgotten() {
-        intervals.record(round(T + 11, 0, T + 9, T + 10, 35, 0.2));
+        intervals.record(round(T + 11, 0, T + 9, T + 10, 35));
         intervals.record(new PolicyInput(Instant.ofEpochSecond(T + 12), List.of()));
 
         assertThat(intervals.of(PARSE)).isEmpty();
     }
 
-    /** Query etl-1: source → parse, parse's newest interval and queues as given. */
-    private static PolicyInput round(long nowSeconds, double tuples, long startSeconds, long endSeconds, double inputQueue,
-                                     double outputBlocked) {
+    /** Query etl-1: source → parse, parse's newest interval and input queue as given. */
+    private static PolicyInput round(long nowSeconds, double tuples, long startSeconds, long endSeconds, double inputQueue) {
         Query etl = new Query("etl-1", "etl", List.of(new LogicalOperator("source", "source"),
                 new LogicalOperator("parse", "parse")), Map.of("source", Set.of("parse")));
         List<PhysicalOperator> operators = List.of(new PhysicalOperator("source-0", "etl-1", List.of("source"), 0, 1),
@@ -81,7 +80,6 @@ class OperatorIntervalsTest {
                 MetricNames.PROGRESS_INTERVAL_COUNT, MetricValues.of(Map.of("parse-0", tuples)),
                 MetricNames.PROGRESS_INTERVAL_START, MetricValues.of(Map.of("parse-0", (double) startSeconds)),
                 MetricNames.PROGRESS_INTERVAL_END, MetricValues.of(Map.of("parse-0", (double) endSeconds)),
-                MetricNames.INPUT_QUEUE, MetricValues.of(Map.of("parse-0", inputQueue)),
-                MetricNames.OUTPUT_BLOCKED, MetricValues.of(Map.of("parse-0", outputBlocked))))));
+                MetricNames.INPUT_QUEUE, MetricValues.of(Map.of("parse-0", inputQueue))))));
     }
 }
