@@ -5,6 +5,7 @@ import dev.lachesis.experiments.launch.RunningQuery;
 import dev.lachesis.experiments.mode.SchedulingMode;
 import dev.lachesis.experiments.run.CpuList;
 import dev.lachesis.experiments.run.DaemonConfig;
+import dev.lachesis.experiments.run.DaemonRun;
 import dev.lachesis.experiments.run.EmbeddedStore;
 import dev.lachesis.experiments.run.PhaseResult;
 import dev.lachesis.experiments.run.QueryInput;
@@ -144,13 +145,8 @@ final class DemoRun implements AutoCloseable {
 
         Path config = new DaemonConfig(spe.spes(), mode, httpPort, PERIOD, journal, cgroupRoot)
                 .writeTo(work.resolve(mode.fileName() + ".yaml"));
-        List<String> run = new ArrayList<>(List.of("run", "--config", config.toString(), "--rounds", "json"));
-        if (!mode.applies()) {
-            run.add("--dry-run");
-        }
         RoundLog rounds = new RoundLog(line -> LOG.debug("daemon: {}", line));
-        ChildJvm d = startedDaemon(ChildJvm.exec(command(settings.otherCpus(), run.toArray(String[]::new)),
-                RoundLog.MARKER, rounds));
+        ChildJvm d = startedDaemon(DaemonRun.start(command(settings.otherCpus()), config, mode.applies(), rounds));
         out.printf("Daemon: lachesis run%s, PID %d on CPU %s%n", mode.applies() ? "" : " --dry-run", d.pid(),
                 settings.otherCpus());
         out.flush();
@@ -275,10 +271,9 @@ final class DemoRun implements AutoCloseable {
     }
 
     /** The {@code lachesis} command confined to {@code cpus}. */
-    private List<String> command(CpuList cpus, String... args) {
+    private List<String> command(CpuList cpus) {
         List<String> command = new ArrayList<>(taskset(cpus));
         command.add(settings.lachesis().toString());
-        command.addAll(List.of(args));
         return command;
     }
 

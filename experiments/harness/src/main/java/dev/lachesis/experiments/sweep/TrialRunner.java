@@ -5,6 +5,7 @@ import dev.lachesis.experiments.launch.RunningQuery;
 import dev.lachesis.experiments.mode.HandSetPriority;
 import dev.lachesis.experiments.mode.SchedulingMode;
 import dev.lachesis.experiments.run.DaemonConfig;
+import dev.lachesis.experiments.run.DaemonRun;
 import dev.lachesis.experiments.run.MetricStore;
 import dev.lachesis.experiments.run.PhaseResult;
 import dev.lachesis.experiments.run.ProcessUsage;
@@ -296,12 +297,7 @@ final class TrialRunner implements AutoCloseable {
         Path config = new DaemonConfig(q.spes(), mode, store.httpPort(), settings.period(),
                 observe ? work.resolve("observer-journal.json") : journal, cgroupRoot, handSet)
                 .writeTo(work.resolve((observe ? "observer" : mode.fileName()) + ".yaml"));
-        List<String> command = new ArrayList<>(settings.lachesisOnOtherCpus());
-        command.addAll(List.of("run", "--config", config.toString(), "--rounds", "json"));
-        if (observe) {
-            command.add("--dry-run");
-        }
-        return ChildJvm.exec(command, RoundLog.MARKER, rounds);
+        return DaemonRun.start(settings.lachesisOnOtherCpus(), config, !observe, rounds);
     }
 
     private void awaitUntil(long epochMillis) throws InterruptedException, RunStopped {
