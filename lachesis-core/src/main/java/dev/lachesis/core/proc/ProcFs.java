@@ -75,9 +75,13 @@ public final class ProcFs {
      * stripped; empty when the process is gone or has no such field.
      */
     public Optional<String> statusField(int pid, String field) {
+        return field(root.resolve(Integer.toString(pid)).resolve("status"), field);
+    }
+
+    /** One {@code Name: value} line of a {@code status} file, its value stripped. */
+    private static Optional<String> field(Path status, String field) {
         String prefix = field + ":";
-        return read(root.resolve(Integer.toString(pid)).resolve("status"))
-                .flatMap(s -> s.lines().filter(l -> l.startsWith(prefix)).findFirst())
+        return read(status).flatMap(s -> s.lines().filter(l -> l.startsWith(prefix)).findFirst())
                 .map(l -> l.substring(prefix.length()).strip());
     }
 
@@ -188,17 +192,13 @@ public final class ProcFs {
      * {@code voluntary_ctxt_switches} of its {@code status}; empty when it is gone.
      */
     public OptionalLong voluntarySwitches(int pid, int tid) {
-        String prefix = "voluntary_ctxt_switches:";
-        return read(taskDir(pid, tid).resolve("status"))
-                .flatMap(s -> s.lines().filter(l -> l.startsWith(prefix)).findFirst())
-                .map(l -> {
-                    try {
-                        return OptionalLong.of(Long.parseLong(l.substring(prefix.length()).strip()));
-                    } catch (NumberFormatException e) {
-                        return OptionalLong.empty();
-                    }
-                })
-                .orElse(OptionalLong.empty());
+        return field(taskDir(pid, tid).resolve("status"), "voluntary_ctxt_switches").map(value -> {
+            try {
+                return OptionalLong.of(Long.parseLong(value));
+            } catch (NumberFormatException e) {
+                return OptionalLong.empty();
+            }
+        }).orElse(OptionalLong.empty());
     }
 
     /**
