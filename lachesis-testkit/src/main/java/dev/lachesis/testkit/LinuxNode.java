@@ -17,7 +17,11 @@ import java.util.concurrent.TimeUnit;
  * JobManager and the metric store listen on 127.0.0.1 for every node. A holder process
  * ({@code sleep}) is the node's PID 1; {@link #command} puts a command into the node with
  * {@code nsenter}, and {@link #close()} kills the holder, which ends every process left in the node.
- * Needs root and util-linux's {@code unshare} and {@code nsenter}. Thread-safe.
+ * Nodes that reach each other by name (Storm's Nimbus pushes assignments to a Supervisor by its host
+ * name, workers connect to workers by theirs) share a hosts file that each node mounts over its own
+ * {@code /etc/hosts}: with a loopback address of its own there, a node's canonical host name is its
+ * hostname, as on a real machine. Needs root and util-linux's {@code unshare} and {@code nsenter}.
+ * Thread-safe.
  */
 public final class LinuxNode implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(10);
@@ -42,11 +46,26 @@ public final class LinuxNode implements AutoCloseable {
      * @throws IOException when the namespaces cannot be made (not root, no {@code unshare})
      */
     public static LinuxNode start(String hostname, int cpu) throws IOException, InterruptedException {
+        return start(hostname, cpu, "");
+    }
+
+    /**
+     * Starts a node whose {@code /etc/hosts} is {@code hosts} (a file shared by the nodes of a
+     * cluster, {@code 127.0.1.1 node-a} and so on), mounted over the machine's inside the node only.
+     */
+    public static LinuxNode start(String hostname, int cpu, Path hosts) throws IOException, InterruptedException {
+        if (!Files.isRegularFile(hosts)) {
+            throw new IOException("no hosts file at " + hosts);
+        }
+        return start(hostname, cpu, "mount --bind '" + hosts.toAbsolutePath() + "' /etc/hosts && ");
+    }
+
+    private static LinuxNode start(String hostname, int cpu, String mountHosts) throws IOException, InterruptedException {
         if (!hostname.matches("[a-z0-9][a-z0-9-]{0,62}")) {
             throw new IllegalArgumentException("not a hostname: '" + hostname + "'");
         }
         Process unshare = new ProcessBuilder("unshare", "--pid", "--uts", "--mount", "--fork", "--mount-proc",
-                "--propagation", "private", "sh", "-c", "hostname " + hostname + " && exec sleep infinity")
+                "--propagation", "private", "sh", "-c", mountHosts + "hostname " + hostname + " && exec sleep infinity")
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
             return new LinuxNode(hostname, cpu, unshare, awaitHolder(unshare));

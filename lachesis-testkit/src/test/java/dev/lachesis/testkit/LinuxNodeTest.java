@@ -54,6 +54,23 @@ class LinuxNodeTest {
     }
 
     @Test
+    void nodesSharingAHostsFileKnowEachOtherByNameAndThemselvesByTheirOwn() throws Exception {
+        Path hosts = Files.createTempFile("lachesis-hosts-", "");
+        try {
+            Files.writeString(hosts, "127.0.0.1 localhost\n127.0.1.1 node-d\n127.0.1.2 node-e\n");
+            String machineHosts = Files.readString(Path.of("/etc/hosts"));
+            try (LinuxNode d = LinuxNode.start("node-d", 1, hosts); LinuxNode e = LinuxNode.start("node-e", 0, hosts)) {
+                assertThat(run(d, "getent hosts node-e")).startsWith("127.0.1.2");
+                assertThat(run(e, "getent hosts node-e")).startsWith("127.0.1.2");
+                assertThat(run(d, "getent hosts 127.0.1.1")).endsWith("node-d");
+                assertThat(Files.readString(Path.of("/etc/hosts"))).isEqualTo(machineHosts);
+            }
+        } finally {
+            Files.delete(hosts);
+        }
+    }
+
+    @Test
     void closingANodeEndsEveryProcessInsideIt() throws Exception {
         long sleeper;
         try (LinuxNode node = LinuxNode.start("node-c", 1)) {
