@@ -7,7 +7,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One machine of a cluster, made on this one from Linux namespaces so that a test can run a daemon
@@ -20,11 +22,18 @@ import java.util.concurrent.TimeUnit;
  * Nodes that reach each other by name (Storm's Nimbus pushes assignments to a Supervisor by its host
  * name, workers connect to workers by theirs) share a hosts file that each node mounts over its own
  * {@code /etc/hosts}: with a loopback address of its own there, a node's canonical host name is its
- * hostname, as on a real machine. Needs root and util-linux's {@code unshare} and {@code nsenter}.
+ * hostname, as on a real machine. The nodes share the machine's {@code /tmp}, where a JVM keeps the
+ * socket others attach to by its PID as its node numbers it; so that two nodes' JVMs never share a
+ * socket there, each node numbers its processes from a base of its own. Needs root and util-linux's {@code unshare} and {@code nsenter}.
  * Thread-safe.
  */
 public final class LinuxNode implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(10);
+    /** How many PIDs apart the nodes' numbering starts: node k's first process is PID 1000 × k + 1. */
+    private static final int PID_BASE_STEP = 1000;
+    /** Bases in use at once, before they repeat; below the default {@code pid_max} of 32768. */
+    private static final int PID_BASES = 30;
+    private static final AtomicInteger STARTED = new AtomicInteger();
 
     private final String hostname;
     private final int cpu;
@@ -65,7 +74,8 @@ public final class LinuxNode implements AutoCloseable {
             throw new IllegalArgumentException("not a hostname: '" + hostname + "'");
         }
         Process unshare = new ProcessBuilder("unshare", "--pid", "--uts", "--mount", "--fork", "--mount-proc",
-                "--propagation", "private", "sh", "-c", mountHosts + "hostname " + hostname + " && exec sleep infinity")
+                "--propagation", "private", "sh", "-c", mountHosts + "hostname " + hostname + " && echo " + pidBase() + " > /proc/sys/kernel/ns_last_pid"
+                + " && exec sleep infinity")
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
             return new LinuxNode(hostname, cpu, unshare, awaitHolder(unshare));
@@ -73,6 +83,10 @@ public final class LinuxNode implements AutoCloseable {
             unshare.destroyForcibly();
             throw e;
         }
+    }
+
+    private static int pidBase() {
+        return PID_BASE_STEP * (1 + STARTED.getAndIncrement() % PID_BASES);
     }
 
     /** The holder: unshare's child once it runs {@code sleep} (after setting the hostname). */
@@ -115,6 +129,45 @@ public final class LinuxNode implements AutoCloseable {
     public List<String> launcher() {
         return List.of("nsenter", "--target", Long.toString(holder), "--pid", "--uts", "--mount", "--",
                 "taskset", "-c", Integer.toString(cpu));
+    }
+
+    /**
+     * Every process inside the node but its PID 1, as this machine numbers them. A process put into
+     * the node by {@link #command} is a child of {@code nsenter}, outside the node, so it is found by
+     * its PID namespace, not by its parent.
+     */
+    public List<Long> processes() {
+        Optional<Path> namespace = pidNamespace(holder);
+        if (namespace.isEmpty()) {
+            return List.of();
+        }
+        return ProcessHandle.allProcesses().map(ProcessHandle::pid)
+                .filter(pid -> pid != holder && pidNamespace(pid).equals(namespace)).toList();
+    }
+
+    /** The process the node numbers {@code pidInNode}, as this machine numbers it, while it runs. */
+    public Optional<Long> hostPid(long pidInNode) {
+        return processes().stream().filter(pid -> pidInNode(pid).orElse(-1L) == pidInNode).findFirst();
+    }
+
+    /** {@code pid}'s number in the innermost PID namespace it runs in: the last of its status's {@code NSpid}. */
+    public static Optional<Long> pidInNode(long pid) {
+        try {
+            return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
+                    .filter(l -> l.startsWith("NSpid:")).findFirst()
+                    .map(l -> l.substring("NSpid:".length()).strip().split("\\s+"))
+                    .map(ids -> Long.parseLong(ids[ids.length - 1]));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<Path> pidNamespace(long pid) {
+        try {
+            return Optional.of(Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "ns", "pid")));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     public String hostname() {

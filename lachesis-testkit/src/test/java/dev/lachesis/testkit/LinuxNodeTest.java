@@ -47,6 +47,19 @@ class LinuxNodeTest {
                 assertThat(inA).contains("sleep 300");
                 assertThat(inB).doesNotContain("sleep 300");
                 assertThat(run(a, "cat /proc/1/comm")).isEqualTo("sleep");
+                long sleeper = awaitChild(worker.pid());
+                assertThat(a.processes()).as("processes in node-a").contains(sleeper);
+                assertThat(b.processes()).as("processes in node-b").doesNotContain(sleeper);
+                long inNode = LinuxNode.pidInNode(sleeper).orElseThrow();
+                assertThat(inNode).as("its PID in node-a").isNotEqualTo(sleeper);
+                assertThat(a.hostPid(inNode)).as("PID %d of node-a", inNode).contains(sleeper);
+                Process other = new ProcessBuilder(b.command(List.of("sleep", "300"))).start();
+                try {
+                    assertThat(LinuxNode.pidInNode(awaitChild(other.pid()))).as("node-b's first process's PID in node-b")
+                            .isNotEqualTo(Optional.of(inNode));
+                } finally {
+                    other.destroyForcibly();
+                }
             } finally {
                 worker.destroyForcibly();
             }

@@ -23,9 +23,13 @@ public final class LachesisDaemon implements AutoCloseable {
     private final Process process;
     private final Path dir;
 
-    private LachesisDaemon(Process process, Path dir) {
+    /** Whether a launcher runs the daemon, which may fork it ({@code nsenter} into a node does). */
+    private final boolean launched;
+
+    private LachesisDaemon(Process process, Path dir, boolean launched) {
         this.process = process;
         this.dir = dir;
+        this.launched = launched;
     }
 
     /**
@@ -53,7 +57,7 @@ public final class LachesisDaemon implements AutoCloseable {
                 .redirectOutput(dir.resolve("rounds.jsonl").toFile())
                 .redirectError(dir.resolve("daemon.log").toFile());
         builder.environment().put("RUNTIME_DIRECTORY", runtime.toString());
-        return new LachesisDaemon(builder.start(), dir);
+        return new LachesisDaemon(builder.start(), dir, !launcher.isEmpty());
     }
 
     public long pid() {
@@ -64,10 +68,10 @@ public final class LachesisDaemon implements AutoCloseable {
         return process.isAlive();
     }
 
-    /** The rounds it has printed so far, one JSON object each. */
+    /** The rounds it has printed so far, one JSON object each; not a line it is still writing. */
     public List<String> rounds() throws IOException {
-        return Files.readAllLines(dir.resolve("rounds.jsonl"), StandardCharsets.UTF_8).stream()
-                .filter(l -> l.startsWith("{")).toList();
+        String printed = Files.readString(dir.resolve("rounds.jsonl"), StandardCharsets.UTF_8);
+        return printed.substring(0, printed.lastIndexOf('\n') + 1).lines().filter(l -> l.startsWith("{")).toList();
     }
 
     /** Its log so far, or what went wrong reading it (for assertion messages). */
@@ -95,13 +99,23 @@ public final class LachesisDaemon implements AutoCloseable {
      * @throws IOException when it ignored SIGTERM for 30 s and had to be killed
      */
     public int stop() throws IOException, InterruptedException {
-        process.destroy();
+        daemonJvm().destroy();
         if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+            daemonJvm().destroyForcibly();
             process.destroyForcibly().waitFor();
             throw new IOException("the daemon (PID " + process.pid() + ") ignored SIGTERM for " + STOP_GRACE.toSeconds()
                     + " s and was killed");
         }
         return process.exitValue();
+    }
+
+    /**
+     * The daemon's own JVM, which the signals are for: the process started, or the one its launcher
+     * forked; a launcher that forks ({@code nsenter}) waits for that child and exits with its status,
+     * but passes no signal on.
+     */
+    private ProcessHandle daemonJvm() {
+        return launched ? process.children().findFirst().orElse(process.toHandle()) : process.toHandle();
     }
 
     /**
@@ -114,6 +128,7 @@ public final class LachesisDaemon implements AutoCloseable {
             try {
                 stop();
             } catch (InterruptedException e) {
+                daemonJvm().destroyForcibly();
                 process.destroyForcibly();
                 Thread.currentThread().interrupt();
             }

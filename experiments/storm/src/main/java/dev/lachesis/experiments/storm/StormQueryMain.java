@@ -33,7 +33,9 @@ import picocli.CommandLine;
  * {@value StormQuerySpec#READY} followed by its PID and returns; LocalCluster then keeps the topology running for
  * {@code -Dstorm.local.sleeptime} seconds. A query that replays an input file (etl) reads
  * {@code --input}, or without it a file of {@code --input-seconds} worth of records that it writes
- * before submitting; the source stops at the file's end.
+ * before submitting; the source stops at the file's end. With {@code --submit-only} it is a
+ * {@code storm jar} client instead: it submits to the cluster its {@code storm.conf.file} names, uploading
+ * {@code -Dstorm.jar}, prints {@value StormQuerySpec#READY} and returns.
  *
  * <p>LocalCluster keeps its ZooKeeper, nimbus, supervisor and {@code storm.home} directories in
  * {@code java.io.tmpdir} and deletes them in {@code close()}, which {@code LocalCluster.main}
@@ -112,6 +114,12 @@ public final class StormQueryMain implements Callable<Integer> {
             description = "Exit when standard input closes, i.e. when the launching process is gone.")
     private boolean exitWithParent;
 
+    @Option(names = "--submit-only",
+            description = "Submit to the cluster that storm.conf.file names, as a storm jar client does, print "
+                    + StormQuerySpec.READY + " once Nimbus accepted the topology and return: its sink runs in a "
+                    + "worker JVM, not in this one.")
+    private boolean submitOnly;
+
     @Option(names = "--livelock-file",
             description = "Once this file exists, the heavy bolt spins forever on its next tuple (the real-time safety net's test).")
     private Path livelockFile;
@@ -143,6 +151,10 @@ public final class StormQueryMain implements Callable<Integer> {
                 query.label(), topologyName, rate, heavyCostMicros, workers, waitStrategy.label(), metrics);
         StormSubmitter.submitTopology(topologyName, conf, topologies.build(new QueryInputs(rate, heavyCostMicros, inputFile, kafka, topic,
                 shapeSeed)));
+        if (submitOnly) {
+            printReady();
+            return 0;
+        }
         long deadline = System.nanoTime() + Duration.ofSeconds(readyTimeoutSeconds).toNanos();
         while (LatencySink.completedInThisJvm() == 0) {
             if (System.nanoTime() > deadline) {
@@ -155,13 +167,18 @@ public final class StormQueryMain implements Callable<Integer> {
         if (churnThreadsPerSecond > 0) {
             ThreadChurn.start(churnThreadsPerSecond);
         }
-        PrintWriter out = spec.commandLine().getOut();
-        out.println(StormQuerySpec.READY + " " + ProcessHandle.current().pid() + " " + topologyName);
-        out.flush();
+        PrintWriter out = printReady();
         if (sinkReports) {
             SinkReportPrinter.start(out);
         }
         return 0;
+    }
+
+    private PrintWriter printReady() {
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(StormQuerySpec.READY + " " + ProcessHandle.current().pid() + " " + topologyName);
+        out.flush();
+        return out;
     }
 
     /** A temporary file of rate × {@code --input-seconds} standard SenML records, deleted on exit. */
