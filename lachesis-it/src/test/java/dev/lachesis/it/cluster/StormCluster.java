@@ -1,6 +1,8 @@
 package dev.lachesis.it.cluster;
 
 import dev.lachesis.experiments.launch.SpeBuild;
+import dev.lachesis.experiments.launch.StormQuerySpec;
+import dev.lachesis.testkit.ChildJvm;
 import dev.lachesis.experiments.process.LachesisHome;
 import dev.lachesis.testkit.LinuxNode;
 import java.io.File;
@@ -17,8 +19,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import org.awaitility.Awaitility;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A Storm 2.8 cluster as users run it, made of the jars experiments/storm runs from (issue 41):
@@ -37,6 +42,9 @@ final class StormCluster implements AutoCloseable {
     private static final String ZOOKEEPER_MAIN = "org.apache.storm.shade.org.apache.zookeeper.server.ZooKeeperServerMain";
     private static final String NIMBUS_MAIN = "org.apache.storm.daemon.nimbus.Nimbus";
     private static final String SUPERVISOR_MAIN = "org.apache.storm.daemon.supervisor.Supervisor";
+    /** The example queries' main: with {@code --submit-only}, a {@code storm jar} client. */
+    private static final String QUERY_MAIN = "dev.lachesis.experiments.storm.StormQueryMain";
+    private static final Logger LOG = LoggerFactory.getLogger(StormCluster.class);
     private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
     private static final int SLOTS_PER_SUPERVISOR = 2;
 
@@ -111,20 +119,24 @@ final class StormCluster implements AutoCloseable {
                 .orElseThrow(() -> new IllegalArgumentException("no node " + hostname));
     }
 
-    /** A {@code storm.conf.file} for a client ({@code storm jar}) of this cluster. */
-    Path clientConfig() throws IOException {
-        return Files.writeString(dir.resolve("client.yaml"), "nimbus.seeds: [\"127.0.0.1\"]\nnimbus.thrift.port: "
-                + nimbusPort + "\n");
-    }
-
-    /** The jar a client uploads as the topology's ({@code -Dstorm.jar}): the example queries' own classes. */
-    Path topologyJar() {
-        return build.jar();
-    }
-
-    /** The JVM options and class path of a {@code storm jar} client of this cluster, before its main class. */
-    List<String> clientJvm() throws IOException {
-        return List.of("-Dstorm.conf.file=" + clientConfig(), "-Dstorm.jar=" + topologyJar(), "-cp", build.classPath());
+    /**
+     * Submits the example pipeline query (source, light, heavy ×2, sink) as {@code topology} in
+     * {@code workers} workers, as a {@code storm jar} client does: a JVM that uploads the example
+     * queries' jar to Nimbus and ends; its sink and every executor run in the Supervisors' workers.
+     * The workers report to Graphite's carbon receiver {@code carbon}.
+     */
+    void submitPipeline(String topology, int workers, double tuplesPerSecond, long heavyCostMicros, String carbon)
+            throws IOException, InterruptedException, TimeoutException {
+        Path clientConfig = Files.writeString(dir.resolve("client.yaml"), "nimbus.seeds: [\"127.0.0.1\"]\n"
+                + "nimbus.thrift.port: " + nimbusPort + "\n");
+        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                "-Dstorm.conf.file=" + clientConfig, "-Dstorm.jar=" + build.jar(), "-cp", build.classPath(), QUERY_MAIN,
+                "--query", "pipeline", "--name", topology, "--rate", Double.toString(tuplesPerSecond),
+                "--metrics", carbon, "--wait-strategy", "park", "--heavy-cost-us", Long.toString(heavyCostMicros),
+                "--workers", Integer.toString(workers), "--submit-only");
+        try (ChildJvm client = ChildJvm.exec(command, StormQuerySpec.READY, line -> LOG.debug("storm jar: {}", line))) {
+            client.awaitLine(START_TIMEOUT);
+        }
     }
 
     /**

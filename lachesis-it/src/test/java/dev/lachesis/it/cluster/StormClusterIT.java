@@ -13,15 +13,8 @@ import dev.lachesis.experiments.process.LachesisDaemon;
 import dev.lachesis.experiments.process.LachesisHome;
 import dev.lachesis.experiments.run.StormSpeBlock;
 import dev.lachesis.experiments.run.ThreadSched;
-import dev.lachesis.testkit.ChildJvm;
 import dev.lachesis.testkit.LinuxNode;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +47,6 @@ import org.slf4j.LoggerFactory;
  */
 class StormClusterIT {
     private static final Logger LOG = LoggerFactory.getLogger(StormClusterIT.class);
-    private static final String QUERY_MAIN = "dev.lachesis.experiments.storm.StormQueryMain";
     private static final Duration START_TIMEOUT = Duration.ofMinutes(4);
     private static final int MOST_ROUNDS_TO_REATTACH = 2;
     private static final List<String> WORKER_NODES = List.of("node-a", "node-b");
@@ -89,7 +81,7 @@ class StormClusterIT {
         cpus.put(WORKER_NODES.get(0), 0);
         cpus.put(WORKER_NODES.get(1), 1);
         try (StormCluster cluster = StormCluster.start(tmp.resolve("storm"), "node-m", 0, cpus)) {
-            submit(cluster, topology);
+            cluster.submitPipeline(topology, WORKER_NODES.size(), 300, 800, "127.0.0.1:" + RealGraphite.CARBON_PORT);
             Map<String, Long> workers = new LinkedHashMap<>();
             for (String node : WORKER_NODES) {
                 workers.put(node, awaitOneWorker(cluster, node));
@@ -127,19 +119,6 @@ class StormClusterIT {
                     daemon.close();
                 }
             }
-        }
-    }
-
-    /** Submits the pipeline query in two workers as a {@code storm jar} client does. */
-    private static void submit(StormCluster cluster, String topology) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m"));
-        command.addAll(cluster.clientJvm());
-        command.addAll(List.of(QUERY_MAIN, "--query", "pipeline", "--name", topology, "--rate", "300",
-                "--metrics", "127.0.0.1:" + RealGraphite.CARBON_PORT, "--wait-strategy", "park",
-                "--heavy-cost-us", "800", "--workers", "2", "--submit-only"));
-        try (ChildJvm client = ChildJvm.exec(command, "READY", line -> LOG.info("storm jar: {}", line))) {
-            client.awaitLine(START_TIMEOUT);
         }
     }
 
@@ -243,29 +222,12 @@ class StormClusterIT {
      * {@code node}'s worker reports: the end of the second it is stamped with (the reporter stamps
      * a value with the whole second it sends it in).
      */
-    private static Optional<Instant> firstSeriesSince(String topology, String node, Instant since) {
+    private static Optional<Instant> firstSeriesSince(String topology, String node, Instant since)
+            throws IOException, InterruptedException {
         String target = "storm.worker." + topology + "-*." + node + ".*.*.*-receive-queue-population";
-        String url = RealGraphite.URL + "/render?format=json&from=-120s&target="
-                + URLEncoder.encode(target, StandardCharsets.UTF_8);
-        try {
-            HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url))
-                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
-            long first = Long.MAX_VALUE;
-            for (JsonNode series : JSON.readTree(response.body())) {
-                for (JsonNode point : series.get("datapoints")) {
-                    long stamp = point.get(1).asLong();
-                    if (!point.get(0).isNull() && stamp > since.getEpochSecond()) {
-                        first = Math.min(first, stamp);
-                    }
-                }
-            }
-            return first == Long.MAX_VALUE ? Optional.empty() : Optional.of(Instant.ofEpochSecond(first + 1));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
-        }
+        return new GraphiteRender(RealGraphite.URL).series(target, Instant.now().minusSeconds(120), Instant.now())
+                .values().stream().flatMap(List::stream).map(GraphiteRender.Point::at)
+                .filter(at -> at.isAfter(since)).min(Instant::compareTo).map(at -> at.plusSeconds(1));
     }
 
     /** The start of the daemon's first round that ranks a thread of the process its node numbers {@code pid}. */

@@ -1,0 +1,77 @@
+package dev.lachesis.it.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What Graphite's render API holds for a target, as the cluster tests read it to see what the
+ * workers reported (a restarted worker's first series, a window's counts), apart from the daemon's
+ * own reading. Not thread-safe.
+ */
+final class GraphiteRender {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** One value a reporter sent, with the whole second Graphite files it under. */
+    record Point(Instant at, double value) {
+    }
+
+    private final String url;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    GraphiteRender(String url) {
+        this.url = url;
+    }
+
+    /** Each series {@code target} (a Graphite glob) matches, with its non-null points from {@code from} to {@code until}. */
+    Map<String, List<Point>> series(String target, Instant from, Instant until) throws IOException, InterruptedException {
+        String query = url + "/render?format=json&from=" + from.getEpochSecond() + "&until=" + until.getEpochSecond()
+                + "&target=" + URLEncoder.encode(target, StandardCharsets.UTF_8);
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(query)).timeout(Duration.ofSeconds(30))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException("Graphite answered " + response.statusCode() + " to " + query);
+        }
+        Map<String, List<Point>> series = new LinkedHashMap<>();
+        for (JsonNode one : JSON.readTree(response.body())) {
+            List<Point> points = new ArrayList<>();
+            for (JsonNode point : one.get("datapoints")) {
+                if (!point.get(0).isNull()) {
+                    points.add(new Point(Instant.ofEpochSecond(point.get(1).asLong()), point.get(0).asDouble()));
+                }
+            }
+            series.put(one.get("target").asText(), points);
+        }
+        return series;
+    }
+
+    /**
+     * The rate at which the counters {@code target} matches grew from {@code from} to {@code until},
+     * summed over them, per second: each counter's last value in the window less its first, over
+     * the time between the two.
+     */
+    double counterRate(String target, Instant from, Instant until) throws IOException, InterruptedException {
+        double rate = 0;
+        for (List<Point> points : series(target, from, until).values()) {
+            if (points.size() >= 2) {
+                Point first = points.get(0);
+                Point last = points.get(points.size() - 1);
+                long seconds = last.at().getEpochSecond() - first.at().getEpochSecond();
+                rate += seconds > 0 ? (last.value() - first.value()) / seconds : 0;
+            }
+        }
+        return rate;
+    }
+}
