@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
@@ -141,12 +142,11 @@ class FlinkClusterIT {
                     assertRoundsNameOnly(daemonB, tmB, subtasksOn(placement, TM_B), subtasksOn(placement, TM_A), List.of());
 
                     int killedInNode = pidInNode(tmB.pid());
-                    Instant killed = Instant.now();
                     tmB.kill();
                     NodeProcess tmBAgain = flink.startTaskManager(b, TM_B_AGAIN);
                     Map<String, String> replaced = awaitRunningOn(flink, job, List.of(TM_A, TM_B_AGAIN));
                     LOG.info("After the restart job {} runs its subtasks on {}", job, replaced);
-                    assertReattachedWithinTwoRounds(daemonB, tmBAgain, job, subtasksOn(replaced, TM_B_AGAIN), killed);
+                    assertReattachedWithinTwoRounds(daemonB, tmBAgain, job, subtasksOn(replaced, TM_B_AGAIN));
                     awaitThreadsChanged(daemonA, tmA);
                     awaitThreadsChanged(daemonB, tmBAgain);
                     assertOnlyTaskManagersChanged(List.of(a, b), List.of(tmA, tmBAgain), jobManager);
@@ -231,33 +231,43 @@ class FlinkClusterIT {
     }
 
     /**
-     * The first round of node-b's daemon that ranks a thread of the new TaskManager's subtask, against
-     * that subtask's first point in Graphite: the point is stamped with the second it was sent in,
-     * so it was readable within 1 s after its stamp; from then on the daemon may take two rounds
-     * (the first may see one point of a counter, whose rate takes two). Bound: at most two rounds
-     * start from 1 s after the stamp until the round that ranks the subtask's thread, counted in the
-     * daemon's own rounds, so a round that starts late under load counts once.
+     * The first round of node-b's daemon that ranks the new TaskManager's heavy subtask, against that
+     * subtask's first point in Graphite. The subtask has one series wherever it runs (the task scope
+     * names no TaskManager), and before the restart another TaskManager may have run it: its first
+     * point here is the first stamped in or after the second its thread started (as {@code /proc}
+     * shows). A point is stamped with the second it was sent in, so it was readable within 1 s of
+     * its stamp; from then on the daemon may take two rounds (the first may see one point of a
+     * counter, whose rate takes two). Bound: at most two of the daemon's own rounds start from 1 s
+     * after the stamp until the round that ranks the thread (a round late under load counts once).
      */
     private static void assertReattachedWithinTwoRounds(LachesisDaemon daemon, NodeProcess taskManager, String job,
-                                                        List<String> subtasks, Instant killed) throws Exception {
+                                                        List<String> subtasks) throws Exception {
         int pidInNode = pidInNode(taskManager.pid());
         String heavy = subtasks.stream().filter(s -> s.startsWith("heavy ")).findFirst().orElseThrow();
         int index = Integer.parseInt(heavy.substring("heavy (".length(), heavy.indexOf('/'))) - 1;
         JsonNode round = await("a round of node-b's daemon ranking " + heavy + " of the new TaskManager")
                 .atMost(SCHEDULED_TIMEOUT).pollInterval(Duration.ofMillis(500))
                 .until(() -> firstRoundRanking(daemon, pidInNode, heavy), Optional::isPresent).orElseThrow();
+        int tidInNode = StreamSupport.stream(round.path("threads").spliterator(), false)
+                .filter(r -> r.path("pid").asInt() == pidInNode && r.path("thread").asText().startsWith(heavy))
+                .findFirst().orElseThrow().path("tid").asInt();
+        int tid = tidsInNode(taskManager.pid()).entrySet().stream().filter(e -> e.getValue() == tidInNode)
+                .findFirst().orElseThrow().getKey();
+        double age = ProcFs.system().threadAgeSeconds((int) taskManager.pid(), tid).orElseThrow();
+        Instant threadStarted = Instant.ofEpochSecond((long) Math.floor(System.currentTimeMillis() / 1000.0 - age));
         GraphiteRender graphite = new GraphiteRender(GRAPHITE_WEB);
         String series = "flink.taskmanager." + job + ".*." + index + ".*.heavy.*.count";
-        Instant firstPoint = await("the first point of " + series + " after the kill").atMost(SCHEDULED_TIMEOUT)
+        Instant firstPoint = await("the first point of " + series + " from " + threadStarted).atMost(SCHEDULED_TIMEOUT)
                 .pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
-                .until(() -> graphite.firstPointAfter(series, killed), Optional::isPresent).orElseThrow();
+                .until(() -> graphite.firstPointFrom(series, threadStarted), Optional::isPresent).orElseThrow();
         Instant scheduled = Instant.parse(round.path("startedAt").asText());
         Instant readable = firstPoint.plusSeconds(1);
         long roundsBetween = rounds(daemon).stream().map(r -> Instant.parse(r.path("startedAt").asText()))
                 .filter(t -> t.isAfter(readable) && !t.isAfter(scheduled)).count();
-        LOG.info("Re-attach after the TaskManager's restart: {} of the new TaskManager first in Graphite at {} (stamp), "
-                        + "first ranked by node-b's daemon in the round of {}: {} ms after the stamp, round {} after it was readable",
-                heavy, firstPoint, scheduled, Duration.between(firstPoint, scheduled).toMillis(), roundsBetween);
+        LOG.info("Re-attach after the TaskManager's restart: {} of the new TaskManager started in second {}, first in "
+                        + "Graphite at {} (stamp), first ranked by node-b's daemon in the round of {}: {} ms after the stamp, "
+                        + "round {} after it was readable", heavy, threadStarted, firstPoint, scheduled,
+                Duration.between(firstPoint, scheduled).toMillis(), roundsBetween);
         assertThat(roundsBetween).as("rounds from the first point's being readable (%s) to the round ranking %s (%s)",
                 readable, heavy, scheduled).isLessThanOrEqualTo(2);
     }
@@ -388,7 +398,7 @@ class FlinkClusterIT {
     private static boolean graphiteIsUp() {
         try (Socket carbon = new Socket()) {
             carbon.connect(new InetSocketAddress("127.0.0.1", 2003), 1000);
-            return new GraphiteRender(GRAPHITE_WEB).firstPointAfter("no.such.series", Instant.now()).isEmpty();
+            return new GraphiteRender(GRAPHITE_WEB).firstPointFrom("no.such.series", Instant.now()).isEmpty();
         } catch (IOException | UncheckedIOException e) {
             return false;
         } catch (InterruptedException e) {

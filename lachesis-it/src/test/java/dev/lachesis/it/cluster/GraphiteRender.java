@@ -29,11 +29,11 @@ final class GraphiteRender {
     }
 
     /**
-     * The earliest point with a value stamped after {@code after} of any series {@code target}
-     * selects: a point a process sent before {@code after} is stamped no later than it.
+     * The earliest point with a value stamped at or after {@code from} (whole seconds) of any series
+     * {@code target} selects.
      */
-    Optional<Instant> firstPointAfter(String target, Instant after) throws IOException, InterruptedException {
-        URI uri = base.resolve("/render?format=json&from=" + after.getEpochSecond() + "&until=now&target="
+    Optional<Instant> firstPointFrom(String target, Instant from) throws IOException, InterruptedException {
+        URI uri = base.resolve("/render?format=json&from=" + (from.getEpochSecond() - 1) + "&until=now&target="
                 + URLEncoder.encode(target, StandardCharsets.UTF_8));
         HttpResponse<String> answer = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -44,7 +44,7 @@ final class GraphiteRender {
         for (JsonNode series : JSON.readTree(answer.body())) {
             for (JsonNode point : series.path("datapoints")) {
                 Instant at = Instant.ofEpochSecond(point.get(1).asLong());
-                if (!point.get(0).isNull() && at.isAfter(after)
+                if (!point.get(0).isNull() && !at.isBefore(from)
                         && first.map(at::isBefore).orElse(true)) {
                     first = Optional.of(at);
                 }
