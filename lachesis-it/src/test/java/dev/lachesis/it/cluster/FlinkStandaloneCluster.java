@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -62,7 +63,7 @@ final class FlinkStandaloneCluster implements AutoCloseable {
         FlinkStandaloneCluster cluster = new FlinkStandaloneCluster(dir, restPort);
         Files.createDirectories(dir.resolve("conf"));
         int colon = carbon.lastIndexOf(':');
-        Map<String, String> config = new java.util.LinkedHashMap<>();
+        Map<String, String> config = new LinkedHashMap<>();
         config.put("jobmanager.rpc.address", "127.0.0.1");
         config.put("jobmanager.rpc.port", Integer.toString(freePort()));
         config.put("jobmanager.bind-host", "127.0.0.1");

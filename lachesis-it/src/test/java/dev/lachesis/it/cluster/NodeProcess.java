@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.lachesis.testkit.LinuxNode;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * program into the node and waits for it, but does not pass signals on: a SIGTERM or SIGKILL to the
  * process a {@link ProcessBuilder} started ends {@code nsenter} and leaves the program running.
  * This class finds the program (the child {@code nsenter} forked, as this machine numbers it) and
- * signals it, as a user signals a process on the node. Its output and errors go to a log file.
+ * kills it, as a user kills a process on the node. Its output and errors go to a log file.
  * Thread-safe.
  */
 final class NodeProcess implements AutoCloseable {
@@ -62,7 +63,7 @@ final class NodeProcess implements AutoCloseable {
         }
         try {
             byte[] cmdline = Files.readAllBytes(Path.of("/proc", Long.toString(child.get().pid()), "cmdline"));
-            return new String(cmdline, java.nio.charset.StandardCharsets.UTF_8).contains(marker) ? child : Optional.empty();
+            return new String(cmdline, StandardCharsets.UTF_8).contains(marker) ? child : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
         }
@@ -71,32 +72,6 @@ final class NodeProcess implements AutoCloseable {
     /** The program's PID as this machine (and {@code /proc} outside the node) numbers it. */
     long pid() {
         return program.pid();
-    }
-
-    boolean isAlive() {
-        return program.isAlive();
-    }
-
-    Path log() {
-        return log;
-    }
-
-    /** SIGTERM to the program. */
-    void terminate() {
-        program.destroy();
-    }
-
-    /**
-     * Waits for the program to exit, and returns its exit code as {@code nsenter} passes it on
-     * ({@code 128 + n} for a program that signal {@code n} ended).
-     *
-     * @throws IOException when it has not exited within {@code timeout}
-     */
-    int awaitExit(Duration timeout) throws IOException, InterruptedException {
-        if (!nsenter.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            throw new IOException("PID " + pid() + " did not exit within " + timeout.toSeconds() + " s");
-        }
-        return nsenter.exitValue();
     }
 
     /** SIGKILL to the program, as {@code kill -9} or the OOM killer; returns once it has exited. */
