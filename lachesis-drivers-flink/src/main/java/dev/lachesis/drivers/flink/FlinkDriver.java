@@ -9,6 +9,7 @@ import dev.lachesis.core.model.OperatorThread;
 import dev.lachesis.core.model.PhysicalOperator;
 import dev.lachesis.core.model.Query;
 import dev.lachesis.core.model.SpeState;
+import dev.lachesis.core.model.ThreadKind;
 import dev.lachesis.core.proc.ProcFs;
 import dev.lachesis.core.spi.DriverException;
 import dev.lachesis.core.spi.JvmThreadLister;
@@ -43,7 +44,10 @@ import org.slf4j.LoggerFactory;
  * subtask's thread and whose helpers are its output flusher (serving its output queue), legacy
  * source thread and timers. A job's graph is read once and kept while it runs (read again when its
  * number of subtasks changes, i.e. it was rescaled); a cancelled and resubmitted job is a new job,
- * found on the next round. Threads are asked of the shared lister every round: it dumps a JVM again
+ * found on the next round. A subtask's points stamped before its main thread on this machine
+ * started are not read: on a cluster they are another TaskManager's, which ran the subtask before
+ * the job restarted (a task scope without the TaskManager gives both one series), or an earlier
+ * attempt's. Threads are asked of the shared lister every round: it dumps a JVM again
  * only while threads it named by their 15-character {@code comm} are there (subtasks started soon
  * after its last dump), so a job's subtasks get their full names without waiting for some thread
  * to come or go. A JVM whose threads cannot be read (gone, another user's, no attach)
@@ -202,7 +206,25 @@ final class FlinkDriver implements SpeDriver {
                 observed.add(job);
             }
         }
-        return FlinkMetricEstimator.estimate(observed, metrics.read(observed), requested);
+        return FlinkMetricEstimator.estimate(observed, metrics.read(observed).since(localAttemptStarts(state)), requested);
+    }
+
+    /**
+     * For each subtask whose main thread runs on this machine, the second that thread started in:
+     * its series' points stamped earlier were reported by another TaskManager (the subtask ran there
+     * before the job restarted; task scopes without the TaskManager give both one series) or by an
+     * earlier attempt, and say nothing of this one.
+     */
+    private Map<String, Long> localAttemptStarts(SpeState state) {
+        Map<String, Long> starts = new HashMap<>();
+        double now = clock.millis() / 1000.0;
+        for (OperatorThread t : state.threads()) {
+            if (t.kind() == ThreadKind.MAIN && t.operatorId() != null) {
+                proc.threadAgeSeconds(t.thread().pid(), t.thread().tid()).ifPresent(age ->
+                        starts.merge(t.operatorId(), (long) Math.floor(now - age), Math::max));
+            }
+        }
+        return starts;
     }
 
     @Override

@@ -27,4 +27,18 @@ final class TaskSamples {
     Set<SubtaskKey> subtasks() {
         return points.keySet();
     }
+
+    /**
+     * These samples without the points of a subtask stamped before the second given for it
+     * ({@code <job id>/<vertex id>/<index>} to epoch seconds); other subtasks keep all theirs.
+     */
+    TaskSamples since(Map<String, Long> firstSecondByOperator) {
+        TaskSamples kept = new TaskSamples();
+        points.forEach((subtask, metrics) -> {
+            Long first = firstSecondByOperator.get(subtask.operatorId());
+            metrics.forEach((metric, series) -> kept.put(subtask, metric, first == null ? series
+                    : series.stream().filter(p -> p.epochSeconds() >= first).toList()));
+        });
+        return kept;
+    }
 }

@@ -169,6 +169,39 @@ class FlinkDriverTest {
         assertThat(values.get(MetricNames.INPUT_QUEUE).asMap()).containsEntry(HEAVY_0, 300.0);
     }
 
+    /**
+     * Issue 41's cluster: after a restart a subtask runs on another TaskManager, and with a task scope
+     * without the TaskManager its series is the one the TaskManager it left wrote to. The points
+     * stamped before its thread here started are that other TaskManager's, and are not read.
+     */
+    @Test
+    void aSubtasksPointsFromBeforeItsThreadHereStartedAreNotRead() throws Exception {
+        long now = clock.instant().getEpochSecond();
+        startedSecondsAgo(Fixtures.thread(threads, "heavy (1/2)#0").tid(), 4.5);
+        String prefix = "flink.taskmanager." + JOB + "." + Fixtures.HEAVY_VERTEX + ".0.lachesis-example.heavy.";
+        FixedMetricSource graphite = FixedMetricSource.of(new Series(prefix + "numRecordsIn.count", List.of(
+                new DataPoint(now - 9, 10_000), new DataPoint(now - 6, 10_900),
+                new DataPoint(now - 4, 0), new DataPoint(now, 400))));
+        FlinkDriver driver = driver(new GraphiteTaskMetrics(graphite,
+                GraphiteScope.task(GraphiteScope.TASK_RECOMMENDED),
+                GraphiteScope.operator(GraphiteScope.OPERATOR_RECOMMENDED), Duration.ofSeconds(10)));
+
+        Map<String, MetricValues> values = driver.fetch(driver.refresh(), Set.of(MetricNames.PROCESSED_RATE));
+
+        assertThat(values.get(MetricNames.PROCESSED_RATE).asMap()).containsOnly(Map.entry(HEAVY_0, 100.0));
+    }
+
+    /** {@code /proc/uptime} and the {@code stat} of thread {@code tid} of {@link #PID} placing its start that long ago. */
+    private void startedSecondsAgo(int tid, double seconds) throws IOException {
+        double uptime = 100_000;
+        Files.writeString(procRoot.resolve("uptime"), uptime + " 1.00\n");
+        StringBuilder stat = new StringBuilder(tid + " (heavy (1/2)#0) S");
+        for (int field = 4; field <= 52; field++) {
+            stat.append(' ').append(field == 22 ? Math.round((uptime - seconds) * 100) : 0);
+        }
+        Files.writeString(procRoot.resolve(PID + "/task/" + tid + "/stat"), stat + "\n");
+    }
+
     /** Serves the file-source capture instead: its job, its source vertex's REST answer, empty answers for the others. */
     private void serveTheFileSourceCapture() throws IOException {
         FlinkJob job = Fixtures.fileSourceJob();

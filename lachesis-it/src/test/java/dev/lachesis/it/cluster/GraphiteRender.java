@@ -15,11 +15,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What Graphite's render API holds for a target, as the cluster tests read it to see what the
- * workers reported (a restarted worker's first series, a window's counts), apart from the daemon's
- * own reading. Not thread-safe.
+ * workers reported (a restarted worker's first point, a window's counts), apart from the daemon's
+ * own reading. Points are stamped with the whole second the reporter sent them in. Thread-safe.
  */
 final class GraphiteRender {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -55,6 +56,15 @@ final class GraphiteRender {
             series.put(one.get("target").asText(), points);
         }
         return series;
+    }
+
+    /**
+     * The earliest point with a value stamped at or after {@code from} (whole seconds) of any series
+     * {@code target} selects.
+     */
+    Optional<Instant> firstPointFrom(String target, Instant from) throws IOException, InterruptedException {
+        return series(target, from.minusSeconds(1), Instant.now()).values().stream().flatMap(List::stream)
+                .map(Point::at).filter(at -> !at.isBefore(from)).min(Instant::compareTo);
     }
 
     /**
