@@ -12,7 +12,10 @@ public interface Kernel {
     /** The nice value (-20..19) of thread {@code tid} ({@code getpriority(PRIO_PROCESS, tid)}). */
     int nice(int tid) throws KernelException;
 
-    /** Sets the nice value of thread {@code tid} ({@code setpriority(PRIO_PROCESS, tid, nice)}). */
+    /**
+     * Sets the nice value of thread {@code tid} ({@code setpriority(PRIO_PROCESS, tid, nice)}); the
+     * threads it starts while its nice is negative start at nice 0 (Linux would copy its nice to them).
+     */
     void setNice(int tid, int nice) throws KernelException;
 
     /** The scheduling policy of thread {@code tid}. */

@@ -7,6 +7,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * The process kernel tests and the benchmarks of {@code experiments/bench} (through this module's
@@ -18,7 +19,8 @@ import java.util.concurrent.TimeUnit;
  * ({@code producer}) that busy-spins while the queue of a slow consumer ({@code consumer}) is full,
  * each spinning at most 20 s; {@code spin:<name>} a thread that busy-spins for at most 30 s;
  * {@code forker:<name>} a thread that, once it is real-time, starts a sleeping thread
- * {@code <name>-child}, prints {@code forked} and sleeps; {@code churn:<n>} a thread
+ * {@code <name>-child}, prints {@code forked} and sleeps; {@code niceforker:<name>} the same once its
+ * nice value is below 0; {@code churn:<n>} a thread
  * ({@code churner}) that starts n threads a second ({@code churn-<i>}, from 1000 up), each ending
  * after 100 ms.
  */
@@ -57,7 +59,13 @@ public final class ThreadsChild {
                 start(arg.substring("spin:".length()), started, () -> spin(TimeUnit.SECONDS.toNanos(30)));
             } else if (arg.startsWith("forker:")) {
                 String name = arg.substring("forker:".length());
-                start(name, started, () -> forkOnceRealTime(name + "-child"));
+                start(name, started, () -> forkOnce(name + "-child", fields -> {
+                    int policy = Integer.parseInt(fields[38]);
+                    return policy == 1 || policy == 2;
+                }));
+            } else if (arg.startsWith("niceforker:")) {
+                String name = arg.substring("niceforker:".length());
+                start(name, started, () -> forkOnce(name + "-child", fields -> Integer.parseInt(fields[16]) < 0));
             } else if (arg.startsWith("sleep:")) {
                 start(arg.substring("sleep:".length()), started, ThreadsChild::sleep);
             } else if (arg.startsWith("churn:")) {
@@ -103,15 +111,17 @@ public final class ThreadsChild {
         }
     }
 
-    /** Waits (polling its own {@code /proc} stat) until this thread is SCHED_RR or SCHED_FIFO, then starts {@code child}. */
-    private static void forkOnceRealTime(String child) {
+    /**
+     * Waits (polling its own {@code /proc} stat, the fields after the command) until {@code ready}
+     * holds for this thread, then starts {@code child}.
+     */
+    private static void forkOnce(String child, Predicate<String[]> ready) {
         long deadline = System.nanoTime() + LIFETIME_NANOS;
         try {
             while (System.nanoTime() < deadline) {
                 String stat = Files.readString(Path.of("/proc/thread-self/stat"));
                 String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                int policy = Integer.parseInt(fields[38]);
-                if (policy == 1 || policy == 2) {
+                if (ready.test(fields)) {
                     CountDownLatch started = new CountDownLatch(1);
                     start(child, started, ThreadsChild::sleep);
                     started.await();

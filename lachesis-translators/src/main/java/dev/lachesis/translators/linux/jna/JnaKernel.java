@@ -63,6 +63,38 @@ public final class JnaKernel implements Kernel {
         } catch (LastErrorException e) {
             throw KernelException.of("setpriority(PRIO_PROCESS, tid=" + tid + ", nice=" + nice + ")", e.getErrorCode());
         }
+        resetNiceOnFork(tid, nice < 0);
+    }
+
+    /**
+     * Linux copies a thread's nice to the threads it starts: a thread given a negative nice would hand
+     * it to threads it starts later (a subtask's timer), which the daemon would take for their
+     * original and leave there on exit. {@code SCHED_RESET_ON_FORK} starts them at nice 0 instead; it
+     * is set while the nice is negative and cleared once it is not. A real-time thread is left as it
+     * is (the real-time translator sets the flag itself). {@code sched_setscheduler} keeps the nice
+     * of a thread in a normal policy.
+     */
+    private void resetNiceOnFork(int tid, boolean reset) throws KernelException {
+        int current;
+        try {
+            current = libc.sched_getscheduler(tid);
+        } catch (LastErrorException e) {
+            throw KernelException.of("sched_getscheduler(tid=" + tid + ")", e.getErrorCode());
+        }
+        boolean flagged = (current & LinuxLibc.SCHED_RESET_ON_FORK) != 0;
+        SchedPolicy policy = SchedPolicy.of(current & 0xff);
+        if (flagged == reset || policy.isRealTime() || policy == SchedPolicy.DEADLINE) {
+            return;
+        }
+        LinuxLibc.SchedParam param = params.get();
+        param.sched_priority = 0;
+        int code = reset ? policy.code() | LinuxLibc.SCHED_RESET_ON_FORK : policy.code();
+        try {
+            libc.sched_setscheduler(tid, code, param);
+        } catch (LastErrorException e) {
+            throw KernelException.of("sched_setscheduler(tid=" + tid + ", policy=" + policy.schedName()
+                    + (reset ? " | SCHED_RESET_ON_FORK" : "") + ")", e.getErrorCode());
+        }
     }
 
     @Override
