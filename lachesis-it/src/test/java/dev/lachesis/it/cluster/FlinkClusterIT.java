@@ -133,31 +133,26 @@ class FlinkClusterIT {
             Path lachesis = LachesisHome.lachesis(null);
             try (LachesisDaemon daemonA = LachesisDaemon.start(a.launcher(), lachesis, config, tmp.resolve("daemon-a"));
                  LachesisDaemon daemonB = LachesisDaemon.start(b.launcher(), lachesis, config, tmp.resolve("daemon-b"))) {
-                try {
-                    awaitThreadsChanged(daemonA, tmA);
-                    awaitThreadsChanged(daemonB, tmB);
-                    assertOnlyTaskManagersChanged(List.of(a, b), List.of(tmA, tmB), jobManager);
-                    assertRoundsNameOnly(daemonA, tmA, subtasksOn(placement, TM_A), subtasksOn(placement, TM_B), List.of());
-                    assertRoundsNameOnly(daemonB, tmB, subtasksOn(placement, TM_B), subtasksOn(placement, TM_A), List.of());
+                awaitThreadsChanged(daemonA, tmA);
+                awaitThreadsChanged(daemonB, tmB);
+                assertOnlyTaskManagersChanged(List.of(a, b), List.of(tmA, tmB), jobManager);
+                assertRoundsNameOnly(daemonA, tmA, subtasksOn(placement, TM_A), subtasksOn(placement, TM_B), List.of());
+                assertRoundsNameOnly(daemonB, tmB, subtasksOn(placement, TM_B), subtasksOn(placement, TM_A), List.of());
 
-                    int killedInNode = pidInNode(tmB.pid());
-                    tmB.kill();
-                    NodeProcess tmBAgain = flink.startTaskManager(b, TM_B_AGAIN);
-                    Map<String, String> replaced = awaitRunningOn(flink, job, List.of(TM_A, TM_B_AGAIN));
-                    LOG.info("After the restart job {} runs its subtasks on {}", job, replaced);
-                    assertReattachedWithinTwoRounds(daemonB, tmBAgain, job, subtasksOn(replaced, TM_B_AGAIN));
-                    awaitThreadsChanged(daemonA, tmA);
-                    awaitThreadsChanged(daemonB, tmBAgain);
-                    assertOnlyTaskManagersChanged(List.of(a, b), List.of(tmA, tmBAgain), jobManager);
-                    assertRoundsNameOnly(daemonB, tmBAgain, subtasksOn(replaced, TM_B_AGAIN), subtasksOn(replaced, TM_A),
-                            List.of(killedInNode));
+                int killedInNode = pidInNode(tmB.pid());
+                tmB.kill();
+                NodeProcess tmBAgain = flink.startTaskManager(b, TM_B_AGAIN);
+                Map<String, String> replaced = awaitRunningOn(flink, job, List.of(TM_A, TM_B_AGAIN));
+                LOG.info("After the restart job {} runs its subtasks on {}", job, replaced);
+                assertReattachedWithinTwoRounds(daemonB, tmBAgain, job, subtasksOn(replaced, TM_B_AGAIN));
+                awaitThreadsChanged(daemonA, tmA);
+                awaitThreadsChanged(daemonB, tmBAgain);
+                assertOnlyTaskManagersChanged(List.of(a, b), List.of(tmA, tmBAgain), jobManager);
+                assertRoundsNameOnly(daemonB, tmBAgain, subtasksOn(replaced, TM_B_AGAIN), subtasksOn(replaced, TM_A),
+                        List.of(killedInNode));
 
-                    assertStopRestores(daemonA, a, tmA);
-                    assertStopRestores(daemonB, b, tmBAgain);
-                } finally {
-                    daemonA.close();
-                    daemonB.close();
-                }
+                assertStopRestores(daemonA, a, tmA);
+                assertStopRestores(daemonB, b, tmBAgain);
             }
         }
     }

@@ -24,6 +24,7 @@ import java.util.Optional;
  */
 final class GraphiteRender {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int ATTEMPTS = 3;
 
     /** One value a reporter sent, with the whole second Graphite files it under. */
     record Point(Instant at, double value) {
@@ -40,11 +41,7 @@ final class GraphiteRender {
     Map<String, List<Point>> series(String target, Instant from, Instant until) throws IOException, InterruptedException {
         String query = url + "/render?format=json&from=" + from.getEpochSecond() + "&until=" + until.getEpochSecond()
                 + "&target=" + URLEncoder.encode(target, StandardCharsets.UTF_8);
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(query)).timeout(Duration.ofSeconds(30))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200) {
-            throw new IOException("Graphite answered " + response.statusCode() + " to " + query);
-        }
+        HttpResponse<String> response = answer(query);
         Map<String, List<Point>> series = new LinkedHashMap<>();
         for (JsonNode one : JSON.readTree(response.body())) {
             List<Point> points = new ArrayList<>();
@@ -56,6 +53,27 @@ final class GraphiteRender {
             series.put(one.get("target").asText(), points);
         }
         return series;
+    }
+
+    /**
+     * graphite-web's answer to {@code query}, asked up to {@value #ATTEMPTS} times: on a loaded machine
+     * it times out or fails (500) now and then, and a lost window would void a benchmark's trial.
+     */
+    private HttpResponse<String> answer(String query) throws IOException, InterruptedException {
+        IOException last = null;
+        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+            try {
+                HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(query))
+                        .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+                if (response.statusCode() == 200) {
+                    return response;
+                }
+                last = new IOException("Graphite answered " + response.statusCode() + " to " + query);
+            } catch (IOException e) {
+                last = e;
+            }
+        }
+        throw last;
     }
 
     /**

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -38,8 +39,16 @@ final class NodeProcess implements AutoCloseable {
      * waits until the program runs (its command line names {@code marker}).
      */
     static NodeProcess start(LinuxNode node, List<String> command, String marker, Path log) throws IOException {
-        Process nsenter = new ProcessBuilder(node.command(command)).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        return start(node, command, Map.of(), marker, log);
+    }
+
+    /** Starts {@code command} as {@link #start(LinuxNode, List, String, Path)} does, with {@code environment} added to ours. */
+    static NodeProcess start(LinuxNode node, List<String> command, Map<String, String> environment, String marker,
+                             Path log) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(node.command(command)).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().putAll(environment);
+        Process nsenter = builder.start();
         try {
             ProcessHandle program = await("the program nsenter " + nsenter.pid() + " forks into " + node)
                     .atMost(FORK_TIMEOUT).pollInterval(Duration.ofMillis(50))

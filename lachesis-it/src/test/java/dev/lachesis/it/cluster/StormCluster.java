@@ -51,6 +51,7 @@ final class StormCluster implements AutoCloseable {
     private final Path dir;
     private final SpeBuild build;
     private final List<LinuxNode> nodes = new ArrayList<>();
+    private final List<NodeProcess> processes = new ArrayList<>();
     private final Map<String, Path> supervisorDirs = new LinkedHashMap<>();
     private final int nimbusPort;
 
@@ -170,9 +171,10 @@ final class StormCluster implements AutoCloseable {
         return nodes.stream().flatMap(n -> n.processes().stream()).toList();
     }
 
-    /** Ends every process of the cluster by ending its nodes. */
+    /** Ends every process of the cluster: the daemons it started, then the nodes with whatever they still run (workers). */
     @Override
     public void close() {
+        processes.forEach(NodeProcess::close);
         nodes.forEach(LinuxNode::close);
     }
 
@@ -244,10 +246,7 @@ final class StormCluster implements AutoCloseable {
         java.addAll(List.of("-cp", build.classPath(), mainClass));
         java.addAll(args);
         Path log = Files.createDirectories(dir.resolve("logs")).resolve(name + ".out");
-        ProcessBuilder builder = new ProcessBuilder(node.command(java)).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        builder.environment().putAll(environment);
-        builder.start();
+        processes.add(NodeProcess.start(node, java, environment, mainClass, log));
     }
 
     private void awaitSupervisorsRegistered(int supervisors) {
